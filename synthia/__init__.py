@@ -1,0 +1,41 @@
+"""synthia: test inputs and synthetic data from small stateful pickers, wired together.
+
+>>> import synthia as sy
+>>> points = sy.ComposeList(sy.Apply(lambda x, y: (x, y), sy.RandomInteger(0, 10), sy.Tick()), length=3)
+>>> points.set_seed(2).pick()
+[(1, 0), (3, 1), (8, 2)]
+"""
+from .core import (
+    Bounded,
+    CannotShrink,
+    GiveUp,
+    NoMoreElementException,
+    NoMoreElements,
+    Picker,
+    PickerError,
+    RandomPicker,
+    Reactive,
+    Resettable,
+    Seedable,
+    Shrinkable,
+)
+from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
+from .pickers import __all__ as _catalog
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Picker",
+    "Bounded",
+    "Shrinkable",
+    "Seedable",
+    "Reactive",
+    "Resettable",
+    "RandomPicker",
+    "PickerError",
+    "NoMoreElements",
+    "NoMoreElementException",
+    "GiveUp",
+    "CannotShrink",
+    *_catalog,
+]

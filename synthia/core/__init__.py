@@ -1,0 +1,38 @@
+"""The core layer: the picker contract, its traits, randomness and the graph walk."""
+from .constant import Constant, Nothing
+from .exceptions import CannotShrink, GiveUp, NoMoreElementException, NoMoreElements, PickerError
+from .graph import edges, upstream
+from .picker import (
+    UNSET,
+    Bounded,
+    Picker,
+    RandomPicker,
+    Reactive,
+    Resettable,
+    Seedable,
+    Shrinkable,
+    as_picker,
+    is_picker,
+)
+
+__all__ = [
+    "Picker",
+    "Bounded",
+    "Shrinkable",
+    "Seedable",
+    "Reactive",
+    "Resettable",
+    "RandomPicker",
+    "Constant",
+    "Nothing",
+    "PickerError",
+    "NoMoreElements",
+    "NoMoreElementException",
+    "GiveUp",
+    "CannotShrink",
+    "as_picker",
+    "is_picker",
+    "upstream",
+    "edges",
+    "UNSET",
+]

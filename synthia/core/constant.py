@@ -1,0 +1,59 @@
+"""The two elementary pickers the core itself relies on: :class:`Constant` and :class:`Nothing`.
+
+Shrinking returns :class:`Nothing` when no smaller value exists, and
+:func:`~synthia.core.picker.as_picker` wraps plain values in a :class:`Constant`,
+so both live in the core; the catalog re-exports them.
+"""
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from .exceptions import NoMoreElements
+from .picker import Bounded, Picker, Shrinkable
+
+__all__ = ["Constant", "Nothing"]
+
+T = TypeVar("T")
+
+
+class Nothing(Bounded[Any], Shrinkable[Any]):
+    """The empty picker: every :meth:`pick` raises :class:`~synthia.NoMoreElements`.
+
+    It is what :meth:`~synthia.Shrinkable.shrink` returns when nothing smaller exists.
+
+    >>> Nothing().take(3)
+    []
+    >>> Nothing().is_done()
+    True
+    """
+
+    def pick(self) -> Any:
+        raise NoMoreElements("Nothing() never has a value")
+
+    def is_done(self) -> bool:
+        return True
+
+    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> "Nothing":
+        """``Nothing`` has no values, so nothing is smaller: it shrinks to itself."""
+        return self
+
+
+class Constant(Shrinkable[T]):
+    """Always the same value.
+
+    >>> Constant("a").take(3)
+    ['a', 'a', 'a']
+    """
+
+    def __init__(self, value: T) -> None:
+        self.value = value
+
+    def pick(self) -> T:
+        return self.value
+
+    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
+        """A constant's domain has a single value, so nothing is smaller: :class:`Nothing`."""
+        return Nothing()
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [self.value], {}

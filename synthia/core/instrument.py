@@ -1,0 +1,67 @@
+"""Opt-in interception of ``pick()`` on every picker of a wiring.
+
+Provenance recording and per-picker timing must cost nothing when they are off,
+so they are not in :meth:`Picker.pick`. Instead, :func:`intercept` installs,
+for the duration of a ``with`` block, an instance attribute ``pick`` on every
+picker upstream of a root; because consumers call ``self.input.pick()``, the
+instance attribute shadows the class method and sees every call. Leaving the
+block removes the wrappers (restoring any outer ones), and
+:meth:`Picker.__deepcopy__` never copies them.
+
+>>> from synthia import ComposeList, RandomInteger
+>>> lists = ComposeList(RandomInteger(0, 10), length=2).set_seed(3)
+>>> calls = []
+>>> def counting(picker, pick):
+...     def wrapper():
+...         calls.append(type(picker).__name__)
+...         return pick()
+...     return wrapper
+>>> with intercept(lists, counting):
+...     _ = lists.pick()
+>>> calls
+['ComposeList', 'Constant', 'RandomInteger', 'RandomInteger']
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
+
+from .graph import upstream
+from .picker import Picker
+
+__all__ = ["intercept", "wrap_one", "unwrap_one"]
+
+_MISSING = object()
+
+#: ``make_wrapper(picker, pick) -> new_pick``: ``pick`` is the callable being replaced.
+WrapperFactory = Callable[[Picker[Any], Callable[[], Any]], Callable[[], Any]]
+
+
+def wrap_one(picker: Picker[Any], make_wrapper: WrapperFactory) -> Any:
+    """Install a wrapper on one picker; return the token :func:`unwrap_one` needs."""
+    previous = picker.__dict__.get("pick", _MISSING)
+    picker.__dict__["pick"] = make_wrapper(picker, picker.pick)
+    return previous
+
+
+def unwrap_one(picker: Picker[Any], token: Any) -> None:
+    """Undo :func:`wrap_one`, restoring the wrapper that was there before, if any."""
+    if token is _MISSING:
+        picker.__dict__.pop("pick", None)
+    else:
+        picker.__dict__["pick"] = token
+
+
+@contextmanager
+def intercept(root: Picker[Any], make_wrapper: WrapperFactory) -> Iterator[list[Picker[Any]]]:
+    """Wrap ``pick`` of ``root`` and of every picker upstream while the block runs.
+
+    Yields the list of pickers that were wrapped.
+    """
+    nodes = [node for _, node in upstream(root)]
+    tokens = [wrap_one(node, make_wrapper) for node in nodes]
+    try:
+        yield nodes
+    finally:
+        for node, token in zip(reversed(nodes), reversed(tokens)):
+            unwrap_one(node, token)

@@ -1,0 +1,313 @@
+"""The picker contract: the base class and the traits a picker can have.
+
+A subclass of :class:`Picker` says two things and nothing more:
+
+* its **inputs**: the names of the attributes that hold upstream pickers, in
+  the class attribute ``inputs_fields`` (an attribute may hold a picker, or a
+  list, tuple or dict of pickers);
+* its **own state**: :meth:`Picker._reset_self` puts back the state that belongs
+  to this picker alone (a counter, a frozen value), never its inputs'.
+
+Everything else is generic. :meth:`Picker.reset` and :meth:`Picker.set_seed`
+walk the upstream graph once (:func:`synthia.core.graph.upstream`) and ask
+each picker to reset or reseed itself. :meth:`Picker.duplicate` is a
+:func:`copy.deepcopy`, whose memo keeps a shared input shared (a diamond copies
+into a diamond) and survives cycles; functions such as predicates are kept by
+reference.
+"""
+from __future__ import annotations
+
+import copy
+import threading
+from typing import Any, Callable, ClassVar, Generic, Iterator, TypeVar
+
+from .exceptions import NoMoreElements
+from .graph import upstream
+from .random import Stream, check_seed, derive_seed, fresh_seed, stream_seed
+
+__all__ = [
+    "Picker",
+    "Bounded",
+    "Shrinkable",
+    "Seedable",
+    "Reactive",
+    "Resettable",
+    "RandomPicker",
+    "as_picker",
+    "is_picker",
+    "UNSET",
+]
+
+T = TypeVar("T")
+P = TypeVar("P", bound="Picker[Any]")
+
+class _Unset:
+    """The marker of a value not drawn yet; it survives copying as itself."""
+
+    _instance: "_Unset | None" = None
+
+    def __new__(cls) -> "_Unset":
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __copy__(self) -> "_Unset":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Unset":
+        return self
+
+    def __reduce__(self) -> str:
+        return "UNSET"
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+#: Marks state not drawn yet (a Freeze before its first pick); ``is UNSET`` holds in copies too.
+UNSET: Any = _Unset()
+
+#: Instance attributes that belong to an instrumentation session, never to a copy.
+TRANSIENT_FIELDS = frozenset({"pick"})
+
+_repr_guard = threading.local()
+
+
+class Resettable:
+    """Anything with a ``reset()`` that restores its initial state (a picker, a system under test)."""
+
+    def reset(self) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class Picker(Resettable, Generic[T]):
+    """A small stateful source of values, wired to other pickers.
+
+    >>> from synthia import ComposeList, RandomInteger
+    >>> lists = ComposeList(RandomInteger(0, 10), length=3).set_seed(1)
+    >>> first = lists.take(2)
+    >>> lists.reset(); lists.take(2) == first
+    True
+    >>> lists
+    ComposeList(RandomInteger(0, 10), length=3)
+    """
+
+    #: Names of the attributes holding this picker's inputs (pickers, or containers of them).
+    inputs_fields: ClassVar[tuple[str, ...]] = ()
+
+    # -- the contract ---------------------------------------------------------------
+    def pick(self) -> T:
+        """Return the next value; raise :class:`NoMoreElements` when there is none."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement pick()")
+
+    def _reset_self(self) -> None:
+        """Restore this picker's own initial state (not its inputs'). Default: stateless."""
+
+    def named_inputs(self) -> Iterator[tuple[str, "Picker[Any]"]]:
+        """Yield ``(name, picker)`` for each input, in declaration order.
+
+        A field holding a list gives ``field[i]`` names, a dict ``field[key]`` names.
+        """
+        for field in type(self).inputs_fields:
+            value = getattr(self, field)
+            if isinstance(value, Picker):
+                yield field, value
+            elif isinstance(value, (list, tuple)):
+                for i, item in enumerate(value):
+                    if isinstance(item, Picker):
+                        yield f"{field}[{i}]", item
+            elif isinstance(value, dict):
+                for k, item in value.items():
+                    if isinstance(item, Picker):
+                        yield f"{field}[{k}]", item
+
+    @property
+    def inputs(self) -> list["Picker[Any]"]:
+        """The upstream pickers this picker draws from, in declaration order."""
+        return [p for _, p in self.named_inputs()]
+
+    def reset(self) -> None:
+        """Put this picker and everything upstream back in the initial state.
+
+        The values picked after ``reset()`` are exactly those picked after construction
+        (or after the last :meth:`set_seed`).
+        """
+        for _, node in upstream(self):
+            node._reset_self()
+
+    def duplicate(self: P, with_state: bool = False) -> P:
+        """An independent copy of this picker and its whole upstream wiring.
+
+        With ``with_state=False`` the copy starts from the initial state; with ``True``
+        it continues exactly where this picker is. Pickers shared inside the wiring stay
+        shared inside the copy; nothing is shared between the copy and the original.
+        """
+        twin = copy.deepcopy(self)
+        if not with_state:
+            twin.reset()
+        return twin
+
+    def set_seed(self: P, seed: int) -> P:
+        """Reseed every random source upstream from ``seed``, reset the wiring, return ``self``.
+
+        Each random picker gets the seed :func:`~synthia.core.random.derive_seed` gives
+        for its key (the input names leading to it), so the same seed on the same wiring
+        gives the same values on every machine.
+        """
+        check_seed(seed)
+        for key, node in upstream(self):
+            if isinstance(node, Seedable):
+                node._seed_self(derive_seed(seed, key))
+            node._reset_self()
+        self._seed = seed
+        return self
+
+    @property
+    def seed(self) -> int | None:
+        """The seed last given to :meth:`set_seed` (or drawn at construction for random pickers)."""
+        return self.__dict__.get("_seed")
+
+    # -- conveniences ---------------------------------------------------------------
+    def take(self, n: int) -> list[T]:
+        """The next ``n`` values as a list (fewer if a bounded picker runs out first).
+
+        >>> from synthia import Playback
+        >>> Playback([1, 2, 3], loop=False).take(5)
+        [1, 2, 3]
+        """
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"n must be a non-negative int, got {n!r}")
+        pick = self.pick
+        out: list[T] = []
+        try:
+            for _ in range(n):
+                out.append(pick())
+        except NoMoreElements:
+            pass
+        return out
+
+    def __iter__(self) -> Iterator[T]:
+        return self
+
+    def __next__(self) -> T:
+        try:
+            return self.pick()
+        except NoMoreElements:
+            raise StopIteration from None
+
+    # -- copying and printing ---------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Picker[T]":
+        cls = type(self)
+        twin = cls.__new__(cls)
+        memo[id(self)] = twin
+        state = {k: v for k, v in self.__dict__.items() if k not in TRANSIENT_FIELDS}
+        twin.__dict__.update(copy.deepcopy(state, memo))
+        return twin
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        """Positional and keyword arguments shown by ``repr`` (default: the inputs)."""
+        return [getattr(self, f) for f in type(self).inputs_fields], {}
+
+    def __repr__(self) -> str:
+        active = _repr_guard.__dict__.setdefault("active", set())
+        if id(self) in active:
+            return f"{type(self).__name__}(...)"
+        active.add(id(self))
+        try:
+            args, kwargs = self._arguments()
+            parts = [_show(a) for a in args] + [f"{k}={_show(v)}" for k, v in kwargs.items()]
+            return f"{type(self).__name__}({', '.join(parts)})"
+        finally:
+            active.discard(id(self))
+
+
+def _show(value: Any) -> str:
+    if callable(value) and not isinstance(value, Picker):
+        name = getattr(value, "__name__", None)
+        if name:
+            return name
+    return repr(value)
+
+
+class Bounded(Picker[T]):
+    """A picker with a finite stream: :meth:`is_done` tells whether it is exhausted."""
+
+    def is_done(self) -> bool:  # pragma: no cover - interface
+        """True when the next :meth:`pick` would raise :class:`NoMoreElements`."""
+        raise NotImplementedError
+
+
+class Shrinkable(Picker[T]):
+    """A picker that can propose values smaller than one it produced.
+
+    ``shrink(value, decision=None, magnitude=1.0)`` returns a **new** picker whose
+    values are all smaller than or equal to ``value`` in this picker's documented order
+    and inside this picker's domain; it returns :class:`~synthia.Nothing` when nothing
+    smaller exists. ``decision`` (a picker of floats in ``[0, 1)``) drives every random
+    choice of the shrink, so the same decision seed gives the same shrink; ``magnitude``
+    in ``(0, 1]`` asks for a wide search (1) or a much smaller value (towards 0).
+    """
+
+    def shrink(
+        self, value: T, decision: "Picker[float] | None" = None, magnitude: float = 1.0
+    ) -> "Picker[T]":  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class Seedable(Picker[T]):
+    """A picker that owns a random :class:`~synthia.core.random.Stream`."""
+
+    _stream: Stream
+
+    def _init_stream(self, seed: int | None) -> None:
+        """Create the stream; a picker built without a seed draws a fresh one."""
+        self._seed = fresh_seed() if seed is None else check_seed(seed)
+        self._stream_seed = stream_seed(self._seed)
+        self._stream = Stream(self._stream_seed)
+
+    def _seed_self(self, seed: int) -> None:
+        self._seed = seed
+        self._stream_seed = stream_seed(seed)
+        self._stream.seed(self._stream_seed)
+
+    def _reset_self(self) -> None:
+        self._stream.seed(self._stream_seed)
+
+    @property
+    def seed(self) -> int:
+        """The seed of this picker's stream: ``type(p)(...).set_seed(p.seed)`` replays ``p``."""
+        return self._seed
+
+
+class RandomPicker(Seedable[T]):
+    """Base of the pickers whose values come straight from their own stream."""
+
+
+class Reactive(Picker[T]):
+    """A picker that takes outside information through ``tell(x)`` (a bound, a probability)."""
+
+    def tell(self, value: Any) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+def is_picker(value: object) -> bool:
+    """True when ``value`` is a :class:`Picker`."""
+    return isinstance(value, Picker)
+
+
+def as_picker(value: Any, name: str, *, numbers: bool = True, anything: bool = False) -> Picker[Any]:
+    """Return ``value`` if it is a picker, else wrap it in a :class:`~synthia.Constant`.
+
+    Numbers are wrapped when ``numbers`` is true, any value when ``anything`` is true;
+    otherwise a non-picker raises ``TypeError`` naming the argument.
+    """
+    if isinstance(value, Picker):
+        return value
+    from .constant import Constant
+
+    is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if anything or (numbers and is_number):
+        return Constant(value)
+    kind = "a picker or a number" if numbers else "a picker"
+    raise TypeError(f"{name} must be {kind}, got {value!r} ({type(value).__name__})")
+

@@ -1,0 +1,228 @@
+"""Basic plumbing: :class:`Choice`, :class:`Freeze`, :class:`Once`, :class:`Apply`, :class:`Deferred`.
+
+:class:`~synthia.Constant` and :class:`~synthia.Nothing` live in the core and are
+re-exported here.
+"""
+from __future__ import annotations
+
+import math
+from itertools import accumulate
+from typing import Any, Callable, Generic, Sequence, TypeVar
+
+from ..core.checks import check_callable, check_int, check_number
+from ..core.constant import Constant, Nothing
+from ..core.exceptions import NoMoreElements
+from ..core.picker import UNSET, Bounded, Picker, as_picker
+from ..core.random import weighted_index
+from .scalars import RandomFloat
+
+__all__ = ["Constant", "Nothing", "Choice", "PickElement", "Freeze", "Once", "Apply", "Deferred"]
+
+T = TypeVar("T")
+
+
+class Choice(Picker[T]):
+    """One of several alternatives, chosen by weight.
+
+    Alternatives are plain values or pickers (a picker alternative is picked from
+    when chosen, so alternatives compose). ``weights`` are non-negative numbers,
+    one per alternative, not all zero; they are **normalised** (they need not sum
+    to 1). Without weights the choice is uniform. ``decision`` is the picker of
+    floats in ``[0, 1)`` that chooses, a fresh :class:`RandomFloat` by default.
+
+    >>> Choice("a", "b", "c", weights=[1, 2, 1]).set_seed(4).take(6)
+    ['b', 'c', 'b', 'b', 'b', 'c']
+    >>> Choice("a", weights=[-1])
+    Traceback (most recent call last):
+    ...
+    ValueError: weights[0] must be non-negative and finite, got -1
+    """
+
+    inputs_fields = ("alternatives", "decision")
+
+    def __init__(
+        self, *alternatives: Any, weights: Sequence[float] | None = None, decision: Picker[float] | None = None
+    ) -> None:
+        if not alternatives:
+            raise ValueError("Choice needs at least one alternative, got none")
+        self.alternatives = [as_picker(a, "alternative", anything=True) for a in alternatives]
+        if weights is None:
+            self.weights = [1.0] * len(alternatives)
+        else:
+            weights = list(weights)
+            if len(weights) != len(alternatives):
+                raise ValueError(
+                    f"weights must have one entry per alternative ({len(alternatives)}), got {len(weights)}: {weights!r}"
+                )
+            for i, w in enumerate(weights):
+                check_number(w, f"weights[{i}]", finite=False)
+                if not (math.isfinite(w) and w >= 0):
+                    raise ValueError(f"weights[{i}] must be non-negative and finite, got {w!r}")
+            if sum(weights) <= 0:
+                raise ValueError(f"weights must not all be zero, got {weights!r}")
+            self.weights = [float(w) for w in weights]
+        self._cumulative = list(accumulate(self.weights))
+        self.decision = RandomFloat() if decision is None else as_picker(decision, "decision", numbers=False)
+
+    def choose(self) -> int:
+        """Draw the index of the next alternative (one decision pick)."""
+        u = self.decision.pick()
+        if not 0.0 <= u < 1.0:
+            raise ValueError(f"decision must pick floats in [0, 1), got {u!r} from {self.decision!r}")
+        return weighted_index(float(u), self._cumulative)
+
+    def pick(self) -> T:
+        return self.alternatives[self.choose()].pick()
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        args: list[Any] = [a.value if type(a) is Constant else a for a in self.alternatives]
+        kwargs: dict[str, Any] = {}
+        if len(set(self.weights)) > 1:
+            kwargs["weights"] = self.weights
+        if not (type(self.decision) is RandomFloat and self.decision.low == 0.0 and self.decision.high == 1.0):
+            kwargs["decision"] = self.decision
+        return args, kwargs
+
+
+#: The Java name of :class:`Choice`.
+PickElement = Choice
+
+
+class Freeze(Picker[T]):
+    """The first value of its input, forever (until reset, which picks it again).
+
+    >>> from synthia import RandomInteger
+    >>> Freeze(RandomInteger(0, 100, seed=5)).take(4)
+    [62, 62, 62, 62]
+    """
+
+    inputs_fields = ("picker",)
+
+    def __init__(self, picker: Picker[T]) -> None:
+        self.picker = as_picker(picker, "picker", numbers=False)
+        self._value: Any = UNSET
+
+    def pick(self) -> T:
+        if self._value is UNSET:
+            self._value = self.picker.pick()
+        return self._value
+
+    def _reset_self(self) -> None:
+        self._value = UNSET
+
+
+class Once(Bounded[T]):
+    """The first value of its input, then :class:`~synthia.NoMoreElements`.
+
+    >>> Once(Constant(3)).take(5)
+    [3]
+    """
+
+    inputs_fields = ("picker",)
+
+    def __init__(self, picker: Picker[T]) -> None:
+        self.picker = as_picker(picker, "picker", numbers=False)
+        self._done = False
+
+    def pick(self) -> T:
+        if self._done:
+            raise NoMoreElements(f"{self!r} already gave its value")
+        value = self.picker.pick()
+        self._done = True
+        return value
+
+    def is_done(self) -> bool:
+        return self._done
+
+    def _reset_self(self) -> None:
+        self._done = False
+
+
+class Apply(Picker[T]):
+    """``fn(*picks, **named_picks)``: a value computed from one pick of each input.
+
+    Inputs that are not pickers are passed as constants. This is how Python
+    users compose: build a dataclass, a dict, a tuple from upstream pickers.
+
+    >>> from synthia import RandomInteger
+    >>> Apply(lambda a, b: a + b, RandomInteger(0, 10, seed=1), 100).take(3)
+    [104, 106, 104]
+    >>> Apply(dict, x=RandomInteger(0, 5, seed=2), y="fixed").pick()
+    {'x': 1, 'y': 'fixed'}
+    """
+
+    inputs_fields = ("args", "kwargs")
+
+    def __init__(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> None:
+        self.fn = check_callable(fn, "fn")
+        self.args = [as_picker(a, f"args[{i}]", anything=True) for i, a in enumerate(args)]
+        self.kwargs = {k: as_picker(v, k, anything=True) for k, v in kwargs.items()}
+
+    def pick(self) -> T:
+        return self.fn(*[a.pick() for a in self.args], **{k: v.pick() for k, v in self.kwargs.items()})
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        def plain(p: Picker[Any]) -> Any:
+            return p.value if type(p) is Constant else p
+
+        return [self.fn] + [plain(a) for a in self.args], {k: plain(v) for k, v in self.kwargs.items()}
+
+
+class Deferred(Picker[T]):
+    """A picker built on first use by ``build()``, so a wiring can refer to itself.
+
+    ``max_depth`` bounds recursion: when picks of this same picker are nested more
+    than ``max_depth`` deep, the value comes from ``fallback`` instead, so a
+    recursive wiring always terminates.
+
+    >>> from synthia import Choice, RandomInteger
+    >>> tree = Deferred(lambda: Choice(Constant("leaf"), Apply(lambda l, r: [l, r], tree, tree)),
+    ...                 max_depth=3, fallback="leaf")
+    >>> tree.set_seed(14).pick()
+    [[['leaf', 'leaf'], ['leaf', 'leaf']], [['leaf', 'leaf'], 'leaf']]
+    """
+
+    inputs_fields = ("target", "fallback")
+
+    def __init__(
+        self, build: Callable[[], Picker[T]], *, max_depth: int | None = None, fallback: Any = None
+    ) -> None:
+        self.build = check_callable(build, "build")
+        self.max_depth = None if max_depth is None else check_int(max_depth, "max_depth", minimum=0)
+        if max_depth is not None and fallback is None:
+            raise ValueError("fallback is required when max_depth is given, got None")
+        self.fallback = None if fallback is None else as_picker(fallback, "fallback", anything=True)
+        self._target: Picker[T] | None = None
+        self._depth = 0
+
+    @property
+    def target(self) -> Picker[T]:
+        """The wiring ``build()`` returns (built on first access)."""
+        if self._target is None:
+            target = self.build()
+            self._target = as_picker(target, "build()", numbers=False)
+        return self._target
+
+    def pick(self) -> T:
+        if self.max_depth is not None and self._depth >= self.max_depth:
+            return self.fallback.pick()  # type: ignore[union-attr]
+        self._depth += 1
+        try:
+            return self.target.pick()
+        finally:
+            self._depth -= 1
+
+    def _reset_self(self) -> None:
+        self._depth = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Deferred[T]":
+        # Build before copying: an unbuilt copy would call build(), whose closure
+        # refers to the original wiring, and so share it.
+        self.target
+        return super().__deepcopy__(memo)  # type: ignore[return-value]
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        kwargs: dict[str, Any] = {}
+        if self.max_depth is not None:
+            kwargs = {"max_depth": self.max_depth, "fallback": self.fallback}
+        return [self.build], kwargs

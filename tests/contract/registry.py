@@ -1,0 +1,90 @@
+"""The registry of example wirings that the contract suite checks for every public picker.
+
+Each module in ``tests/contract/cases/`` defines:
+
+* ``CASES``: a list of :class:`Case` -- a name, the picker class it covers, and a
+  zero-argument factory that builds a fresh wiring (a factory, because every
+  check needs a new instance);
+* ``BAD_ARGUMENTS``: a list of :class:`BadArgument` -- a call that must raise
+  ``ValueError``/``TypeError`` at construction, and a text its message must contain
+  (the argument's name or the value).
+
+``test_registry_covers_every_public_picker`` fails when a public picker class of
+``synthia`` has no case, so every new picker must join.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import synthia
+from synthia import Picker
+
+
+@dataclass(frozen=True)
+class Case:
+    """One example wiring of ``covers``.
+
+    ``random``: the values depend on the seed (different seeds must differ).
+    ``bounded``: the wiring ends; ``max_values`` is more than it can produce.
+    ``compare``: how values are compared (default ``==``; override for NaN, arrays...).
+    """
+
+    name: str
+    covers: type
+    factory: Callable[[], Picker[Any]]
+    random: bool = True
+    bounded: bool = False
+    max_values: int = 30
+    compare: Callable[[Any, Any], bool] | None = None
+    extra_covers: tuple[type, ...] = field(default_factory=tuple)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class BadArgument:
+    """A constructor call that must fail with ``error`` whose message contains ``mentions``."""
+
+    name: str
+    call: Callable[[], Any]
+    error: type[Exception] | tuple[type[Exception], ...]
+    mentions: str
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def _modules() -> list[Any]:
+    from . import cases
+
+    return [importlib.import_module(f"{cases.__name__}.{m.name}") for m in pkgutil.iter_modules(cases.__path__)]
+
+
+def all_cases() -> list[Case]:
+    return [case for module in _modules() for case in getattr(module, "CASES", [])]
+
+
+def all_bad_arguments() -> list[BadArgument]:
+    return [bad for module in _modules() for bad in getattr(module, "BAD_ARGUMENTS", [])]
+
+
+def public_picker_classes() -> set[type]:
+    """Every concrete picker class exported by ``synthia`` (aliases count once)."""
+    abstract = {
+        synthia.Picker,
+        synthia.Bounded,
+        synthia.Shrinkable,
+        synthia.Seedable,
+        synthia.Reactive,
+        synthia.RandomPicker,
+    }
+    found = set()
+    for name in synthia.__all__:
+        obj = getattr(synthia, name)
+        if isinstance(obj, type) and issubclass(obj, Picker) and obj not in abstract:
+            found.add(obj)
+    return found
