@@ -31,7 +31,7 @@ CASES = [
     Case("Choice of pickers", sy.Choice, lambda: sy.Choice(sy.RandomInteger(0, 10), sy.Tick(100, 1))),
     Case("Freeze", sy.Freeze, lambda: sy.ComposeList(sy.Freeze(sy.RandomInteger(0, 10**6)), 3)),
     Case("Once", sy.Once, lambda: sy.Once(sy.RandomInteger(0, 10**6)), bounded=True),
-    Case("Tick", sy.Tick, lambda: sy.Tick(sy.RandomInteger(0, 10), sy.Freeze(sy.RandomInteger(1, 3)))),
+    Case("Tick", sy.Tick, lambda: sy.Tick(sy.RandomInteger(0, 10**6), sy.Freeze(sy.RandomInteger(1, 3)))),
     Case("Tick constant", sy.Tick, lambda: sy.Tick(5, 2), random=False),
     Case("Playback looping", sy.Playback, lambda: sy.Playback([0, 1, -1]), random=False),
     Case("Playback once", sy.Playback, lambda: sy.Playback("abcd", loop=False, start=1), random=False, bounded=True),
