@@ -47,7 +47,7 @@ class Choice(Picker[T]):
             raise ValueError("Choice needs at least one alternative, got none")
         self.alternatives = [as_picker(a, "alternative", anything=True) for a in alternatives]
         if weights is None:
-            self.weights = [1.0] * len(alternatives)
+            self.weights = [1] * len(alternatives)
         else:
             weights = list(weights)
             if len(weights) != len(alternatives):
@@ -60,8 +60,8 @@ class Choice(Picker[T]):
                     raise ValueError(f"weights[{i}] must be non-negative and finite, got {w!r}")
             if sum(weights) <= 0:
                 raise ValueError(f"weights must not all be zero, got {weights!r}")
-            self.weights = [float(w) for w in weights]
-        self._cumulative = list(accumulate(self.weights))
+            self.weights = weights
+        self._cumulative = [float(c) for c in accumulate(self.weights)]
         self.decision = RandomFloat() if decision is None else as_picker(decision, "decision", numbers=False)
 
     def choose(self) -> int:

@@ -1,0 +1,140 @@
+"""Core benchmarks: the random generator choice, and picks/s of three wirings.
+
+Each wiring is measured beside the same shape written by hand on ``random.Random``
+and beside Hypothesis generating the same shape under ``@given`` (examples/s), all in
+the same run. Targets for the project: unstaged wirings within 5x of the hand-written
+loop, and at least 100x Hypothesis.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Callable
+
+import numpy as np
+from timing import per_call, table
+
+import synthia as sy
+
+
+def generator_choice(quick: bool) -> None:
+    n = 20_000 if quick else 500_000
+    rng = random.Random(1)
+    gen = np.random.default_rng(1)
+    small = max(n // 20, 1000)
+    rows = []
+
+    def loop(draw: Callable[[], object]) -> Callable[[int], None]:
+        def body(count: int) -> None:
+            for _ in range(count):
+                draw()
+
+        return body
+
+    base = per_call(loop(rng.random), n)
+    for label, fn, count in [
+        ("random.Random.random()", rng.random, n),
+        ("random.Random.getrandbits(10)", lambda: rng.getrandbits(10), n),
+        ("random.Random.randrange(1000)", lambda: rng.randrange(1000), n),
+        ("random.Random.randint(0, 999)", lambda: rng.randint(0, 999), n),
+        ("numpy Generator.random() scalar", gen.random, small),
+        ("numpy Generator.integers(0, 1000) scalar", lambda: gen.integers(0, 1000), small),
+        ("synthia RandomInteger(0, 1000).pick()", sy.RandomInteger(0, 1000, seed=1).pick, n),
+        ("synthia RandomFloat().pick()", sy.RandomFloat(seed=1).pick, n),
+    ]:
+        cost = per_call(loop(fn), count)
+        rows.append((label, f"{cost * 1e9:8.1f} ns", f"{cost / base:6.2f}x"))
+    print("\nCost of one draw (ratio to random.Random.random()):")
+    table(rows, ("draw", "per call", "ratio"))
+
+
+def hypothesis_rate(strategy: Any, examples: int) -> float:
+    """Examples per second Hypothesis generates for ``strategy`` inside ``@given``."""
+    from hypothesis import HealthCheck, Phase, given, settings
+
+    seen = [0]
+
+    @settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(strategy)
+    def body(value: Any) -> None:
+        seen[0] += 1
+
+    start = time.perf_counter()
+    body()
+    elapsed = time.perf_counter() - start
+    return seen[0] / elapsed
+
+
+def wirings(quick: bool) -> None:
+    from hypothesis import strategies as st
+
+    n = 2_000 if quick else 100_000
+    examples = 200 if quick else 2_000
+    rng = random.Random(5)
+
+    def hand_int(count: int) -> None:
+        for _ in range(count):
+            rng.randrange(1000)
+
+    def hand_list(count: int) -> None:
+        for _ in range(count):
+            [rng.randrange(1000) for _ in range(rng.randrange(20))]
+
+    def hand_tree(count: int) -> None:
+        def tree(depth: int) -> Any:
+            if depth >= 4 or rng.random() < 0.5:
+                return rng.randrange(100)
+            return (tree(depth + 1), tree(depth + 1))
+
+        for _ in range(count):
+            tree(0)
+
+    leaf = sy.RandomInteger(0, 100)
+    tree_picker: sy.Picker = sy.Deferred(
+        lambda: sy.Choice(leaf, sy.Apply(lambda l, r: (l, r), tree_picker, tree_picker)),
+        max_depth=4,
+        fallback=leaf,
+    )
+    cases = [
+        ("RandomInteger(0, 1000)", sy.RandomInteger(0, 1000), hand_int, st.integers(0, 999)),
+        (
+            "ComposeList(RandomInteger(0, 1000), RandomInteger(0, 20))",
+            sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 20)),
+            hand_list,
+            st.lists(st.integers(0, 999), max_size=19),
+        ),
+        (
+            "binary tree, Deferred depth <= 4",
+            tree_picker,
+            hand_tree,
+            st.recursive(st.integers(0, 99), lambda c: st.tuples(c, c), max_leaves=16),
+        ),
+    ]
+    rows = []
+    for label, picker, hand, strategy in cases:
+        picker.set_seed(1)
+
+        def picks(count: int, pick: Callable[[], Any] = picker.pick) -> None:
+            for _ in range(count):
+                pick()
+
+        ours = 1.0 / per_call(picks, n)
+        by_hand = 1.0 / per_call(hand, n)
+        hyp = hypothesis_rate(strategy, examples)
+        rows.append(
+            (label, f"{ours:12,.0f}", f"{by_hand:12,.0f}", f"{by_hand / ours:5.2f}x", f"{hyp:10,.0f}", f"{ours / hyp:7.0f}x")
+        )
+    print("\nValues per second (hand-written = the same shape on random.Random):")
+    table(rows, ("wiring", "synthia/s", "by hand/s", "hand/synthia", "hypothesis/s", "synthia/hypothesis"))
+    print("targets: hand/synthia <= 5x (unstaged), synthia/hypothesis >= 100x")
+
+
+def run(quick: bool) -> None:
+    generator_choice(quick)
+    wirings(quick)
