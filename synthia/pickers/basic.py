@@ -46,6 +46,7 @@ class Choice(Picker[T]):
         if not alternatives:
             raise ValueError("Choice needs at least one alternative, got none")
         self.alternatives = [as_picker(a, "alternative", anything=True) for a in alternatives]
+        self.weights: list[float]
         if weights is None:
             self.weights = [1] * len(alternatives)
         else:
@@ -61,6 +62,7 @@ class Choice(Picker[T]):
             if sum(weights) <= 0:
                 raise ValueError(f"weights must not all be zero, got {weights!r}")
             self.weights = weights
+        self._uniform = len(set(self.weights)) == 1
         self._cumulative = [float(c) for c in accumulate(self.weights)]
         self.decision = RandomFloat() if decision is None else as_picker(decision, "decision", numbers=False)
 
@@ -69,6 +71,11 @@ class Choice(Picker[T]):
         u = self.decision.pick()
         if not 0.0 <= u < 1.0:
             raise ValueError(f"decision must pick floats in [0, 1), got {u!r} from {self.decision!r}")
+        if self._uniform:
+            # Equal weights: the same index weighted_index gives, without the search.
+            n = len(self.alternatives)
+            i = int(u * n)
+            return i if i < n else n - 1
         return weighted_index(float(u), self._cumulative)
 
     def pick(self) -> T:
@@ -208,7 +215,7 @@ class Deferred(Picker[T]):
             return self.fallback.pick()  # type: ignore[union-attr]
         self._depth += 1
         try:
-            return self.target.pick()
+            return (self._target or self.target).pick()
         finally:
             self._depth -= 1
 
