@@ -19,6 +19,8 @@ from .core import (
     Seedable,
     Shrinkable,
 )
+from .mutators import *  # noqa: F401,F403
+from .mutators import __all__ as _mutators
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
 from .pickers import __all__ as _catalog
 
@@ -38,4 +40,5 @@ __all__ = [
     "GiveUp",
     "CannotShrink",
     *_catalog,
+    *_mutators,
 ]

@@ -17,7 +17,10 @@ values on every supported Python and numpy version:
 * a weighted choice is :func:`weighted_index`: ``u = random() * total`` located
   with :func:`bisect.bisect_right` among the cumulative weights;
 * a shuffle is :func:`shuffle`: Fisher-Yates from the last position down, each
-  swap partner drawn with :func:`below`.
+  swap partner drawn with :func:`below`;
+* drawing without replacement from ``range(n)`` is :func:`next_of_permutation`:
+  Fisher-Yates from the first position up, done lazily with a dict of swaps, so
+  a huge range costs memory only for the values drawn.
 
 Seeds. :func:`stream_seed` turns a user seed (any ``int``) into the 64-bit
 number given to the Mersenne Twister, through BLAKE2b, so that nearby seeds
@@ -49,6 +52,7 @@ __all__ = [
     "weighted_index",
     "shuffle",
     "check_seed",
+    "next_of_permutation",
 ]
 
 T = TypeVar("T")
@@ -142,3 +146,19 @@ def shuffle(stream: Stream, items: MutableSequence[T]) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = below(stream, i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+def next_of_permutation(stream: Stream, n: int, position: int, swaps: dict[int, int]) -> int:
+    """The value at ``position`` of a random permutation of ``range(n)``, built lazily.
+
+    Call it with ``position = 0, 1, 2, ...`` and the same ``swaps`` dict (empty at
+    first): each call draws one more value without replacement.
+
+    >>> s, swaps = Stream(stream_seed(1)), {}
+    >>> sorted(next_of_permutation(s, 5, i, swaps) for i in range(5))
+    [0, 1, 2, 3, 4]
+    """
+    j = position + below(stream, n - position)
+    value = swaps.get(j, j)
+    swaps[j] = swaps.pop(position, position)
+    return value

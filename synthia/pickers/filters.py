@@ -1,4 +1,4 @@
-"""Filters: :class:`PickIf`."""
+"""Filters: :class:`PickIf` and :class:`PickSmaller`."""
 from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
@@ -7,7 +7,7 @@ from ..core.checks import check_callable, check_int
 from ..core.exceptions import GiveUp
 from ..core.picker import Picker, as_picker
 
-__all__ = ["PickIf"]
+__all__ = ["PickIf", "PickSmaller"]
 
 T = TypeVar("T")
 
@@ -47,3 +47,48 @@ class PickIf(Picker[T]):
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.max_tries == 10_000 else {"max_tries": self.max_tries}
         return [self.picker, self.predicate], kwargs
+
+
+class PickSmaller(PickIf[T]):
+    """The values of ``picker`` strictly smaller than ``reference`` (by ``<``, or by ``key``).
+
+    The general-purpose way to get "something smaller" from any picker of
+    comparable values: rejection sampling, so :class:`~synthia.GiveUp` after
+    ``max_tries`` rejections in a row when smaller values are rare or absent.
+
+    >>> from synthia import RandomInteger
+    >>> PickSmaller(RandomInteger(0, 100, seed=1), 10).take(4)
+    [0, 4, 6, 0]
+    >>> PickSmaller(RandomInteger(-100, 100, seed=1), 10, key=abs).take(3)
+    [-1, -9, -3]
+    """
+
+    def __init__(
+        self, picker: Picker[T], reference: T, key: Callable[[T], Any] | None = None, max_tries: int | None = 10_000
+    ) -> None:
+        self.reference = reference
+        self.key = None if key is None else check_callable(key, "key")
+        if key is None:
+            try:
+                reference < reference  # noqa: B015 - checks the reference is comparable at construction
+            except TypeError:
+                raise TypeError(f"reference must support <, got {reference!r} ({type(reference).__name__})") from None
+            predicate: Callable[[T], Any] = self._smaller
+        else:
+            self._key_reference = key(reference)
+            predicate = self._smaller_by_key
+        super().__init__(picker, predicate, max_tries)
+
+    def _smaller(self, value: T) -> bool:
+        return value < self.reference  # type: ignore[operator]
+
+    def _smaller_by_key(self, value: T) -> bool:
+        return self.key(value) < self._key_reference  # type: ignore[misc]
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        kwargs: dict[str, Any] = {}
+        if self.key is not None:
+            kwargs["key"] = self.key
+        if self.max_tries != 10_000:
+            kwargs["max_tries"] = self.max_tries
+        return [self.picker, self.reference], kwargs

@@ -81,6 +81,7 @@ def public_picker_classes() -> set[type]:
         synthia.Seedable,
         synthia.Reactive,
         synthia.RandomPicker,
+        synthia.Mutator,
     }
     found = set()
     for name in synthia.__all__:

@@ -1,0 +1,164 @@
+"""Strings: random strings, patterns filled from pickers, and random pieces of a given string."""
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from ..core.checks import check_int
+from ..core.picker import Picker, RandomPicker, as_picker
+from ..core.random import below
+
+__all__ = ["RandomString", "StringPattern", "RandomPrefix", "RandomSuffix", "RandomTrim", "RandomSubString"]
+
+#: The default alphabet of :class:`RandomString`: ASCII letters and digits (62 characters).
+ALPHANUMERIC = string.ascii_letters + string.digits
+
+
+class RandomString(RandomPicker[str]):
+    """A string of ``length`` characters drawn uniformly from ``alphabet``.
+
+    ``length`` is an int or a picker of ints; the length picker has its own
+    stream, so lengths and characters are independent (the Java original seeded
+    both with the same seed).
+
+    >>> from synthia import RandomInteger
+    >>> RandomString(RandomInteger(2, 6), alphabet="ab").set_seed(3).take(3)
+    ['aba', 'ab', 'baab']
+    """
+
+    inputs_fields = ("length",)
+
+    def __init__(self, length: Any, alphabet: str = ALPHANUMERIC, *, seed: int | None = None) -> None:
+        if not isinstance(length, Picker):
+            check_int(length, "length", minimum=0)
+        self.length = as_picker(length, "length")
+        if not isinstance(alphabet, str) or not alphabet:
+            raise ValueError(f"alphabet must be a non-empty string, got {alphabet!r}")
+        self.alphabet = alphabet
+        self._init_stream(seed)
+
+    def pick(self) -> str:
+        n = self.length.pick()
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"length must pick non-negative ints, got {n!r} from {self.length!r}")
+        alphabet, stream, size = self.alphabet, self._stream, len(self.alphabet)
+        return "".join([alphabet[below(stream, size)] for _ in range(n)])
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [self.length], ({} if self.alphabet == ALPHANUMERIC else {"alphabet": self.alphabet})
+
+
+class StringPattern(Picker[str]):
+    """A template whose ``{0}``, ``{1}`` ... (or ``{}``) fields are filled by picks of ``pickers``.
+
+    The template uses :meth:`str.format` syntax, format specs included
+    (``{0:03d}``). Every field must name a picker and every picker must be used:
+    a mismatch is a ``ValueError`` at construction.
+
+    >>> from synthia import RandomInteger
+    >>> ip = StringPattern("10.0.{0}.{1}", RandomInteger(0, 256), RandomInteger(1, 255))
+    >>> ip.set_seed(7).take(2)
+    ['10.0.252.246', '10.0.233.232']
+    """
+
+    inputs_fields = ("pickers",)
+
+    def __init__(self, pattern: str, *pickers: Any) -> None:
+        if not isinstance(pattern, str):
+            raise TypeError(f"pattern must be a string, got {pattern!r}")
+        used: set[int] = set()
+        automatic = 0
+        try:
+            for _, field, _, _ in string.Formatter().parse(pattern):
+                if field is None:
+                    continue
+                head = field.split(".")[0].split("[")[0]
+                if head == "":
+                    used.add(automatic)
+                    automatic += 1
+                elif head.isdigit():
+                    used.add(int(head))
+                else:
+                    raise ValueError(f"pattern field {{{field}}} must be positional ({{0}}, {{1}} or {{}}), in {pattern!r}")
+        except ValueError as err:
+            if "pattern field" in str(err):
+                raise
+            raise ValueError(f"pattern is not a valid template: {err}: {pattern!r}") from None
+        expected = set(range(len(pickers)))
+        if used != expected:
+            raise ValueError(
+                f"pattern {pattern!r} uses fields {sorted(used)} but {len(pickers)} pickers were given"
+            )
+        self.pattern = pattern
+        self.pickers = [as_picker(p, f"pickers[{i}]", anything=True) for i, p in enumerate(pickers)]
+
+    def pick(self) -> str:
+        return self.pattern.format(*[p.pick() for p in self.pickers])
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [self.pattern, *self.pickers], {}
+
+
+class _Piece(RandomPicker[str]):
+    """A random piece of a fixed string."""
+
+    def __init__(self, text: str, *, seed: int | None = None) -> None:
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a string, got {text!r} ({type(text).__name__})")
+        self.text = text
+        self._init_stream(seed)
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [self.text], {}
+
+
+class RandomPrefix(_Piece):
+    """A prefix of ``text`` whose length is uniform in ``[0, len(text)]`` (the whole text included).
+
+    >>> RandomPrefix("synthia", seed=1).take(3)
+    ['synt', 'synthi', 'synt']
+    """
+
+    def pick(self) -> str:
+        return self.text[: below(self._stream, len(self.text) + 1)]
+
+
+class RandomSuffix(_Piece):
+    """A suffix of ``text`` whose length is uniform in ``[0, len(text)]``.
+
+    >>> RandomSuffix("synthia", seed=1).take(3)
+    ['thia', 'ynthia', 'thia']
+    """
+
+    def pick(self) -> str:
+        n = below(self._stream, len(self.text) + 1)
+        return self.text[len(self.text) - n :]
+
+
+class RandomTrim(_Piece):
+    """A random prefix of ``text``, then a random suffix of that prefix: a substring that
+    favours the middle-left of the text.
+
+    >>> RandomTrim("synthia", seed=2).take(3)
+    ['syn', '', 'nth']
+    """
+
+    def pick(self) -> str:
+        prefix = self.text[: below(self._stream, len(self.text) + 1)]
+        n = below(self._stream, len(prefix) + 1)
+        return prefix[len(prefix) - n :]
+
+
+class RandomSubString(_Piece):
+    """A contiguous substring ``text[start:end]`` with ``start`` uniform in ``[0, len]`` and
+    ``end`` uniform in ``[start, len]``.
+
+    >>> RandomSubString("synthia", seed=4).take(3)
+    ['a', 'thi', 'th']
+    """
+
+    def pick(self) -> str:
+        n = len(self.text)
+        start = below(self._stream, n + 1)
+        end = start + below(self._stream, n - start + 1)
+        return self.text[start:end]
