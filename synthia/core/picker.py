@@ -18,7 +18,7 @@ reference.
 from __future__ import annotations
 
 import copy
-import numbers
+from numbers import Number
 import threading
 from typing import Any, Callable, ClassVar, Generic, Iterator, TypeVar
 
@@ -306,7 +306,7 @@ def as_picker(value: Any, name: str, *, numbers: bool = True, anything: bool = F
         return value
     from .constant import Constant
 
-    is_number = isinstance(value, numbers.Number) and not isinstance(value, bool)
+    is_number = isinstance(value, Number) and not isinstance(value, bool)
     if anything or (numbers and is_number):
         return Constant(value)
     kind = "a picker or a number" if numbers else "a picker"
