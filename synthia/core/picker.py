@@ -223,6 +223,11 @@ class Picker(Resettable, Generic[T]):
 
 
 def _show(value: Any) -> str:
+    from .constant import Constant
+
+    if type(value) is Constant:
+        # Inside a wiring a constant reads as the plain value the user typed.
+        return repr(value.value)
     if callable(value) and not isinstance(value, Picker):
         name = getattr(value, "__name__", None)
         if name:
