@@ -33,6 +33,9 @@ class Nothing(Bounded[Any], Shrinkable[Any]):
     def is_done(self) -> bool:
         return True
 
+    def in_domain(self, value: Any) -> bool:
+        return False
+
     def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> "Nothing":
         """``Nothing`` has no values, so nothing is smaller: it shrinks to itself."""
         return self
@@ -50,6 +53,12 @@ class Constant(Shrinkable[T]):
 
     def pick(self) -> T:
         return self.value
+
+    def in_domain(self, value: Any) -> bool:
+        try:
+            return bool(value == self.value)
+        except Exception:  # values whose == is not a bool (numpy arrays)
+            return value is self.value
 
     def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
         """A constant's domain has a single value, so nothing is smaller: :class:`Nothing`."""

@@ -122,6 +122,10 @@ class Picker(Resettable, Generic[T]):
                     if isinstance(item, Picker):
                         yield f"{field}[{k}]", item
 
+    def in_domain(self, value: Any) -> bool | None:
+        """Whether ``value`` is one this picker can produce: ``True``, ``False``, or ``None`` if unknown."""
+        return None
+
     @property
     def inputs(self) -> list["Picker[Any]"]:
         """The upstream pickers this picker draws from, in declaration order."""
@@ -258,6 +262,12 @@ class Shrinkable(Picker[T]):
         self, value: T, decision: "Picker[float] | None" = None, magnitude: float = 1.0
     ) -> "Picker[T]":  # pragma: no cover - interface
         raise NotImplementedError
+
+    def shrink_key(self, value: T) -> Any:
+        """The key of this picker's shrinking order (default: :func:`~synthia.core.shrinking.simplicity`)."""
+        from .shrinking import simplicity
+
+        return simplicity(value)
 
 
 class Seedable(Picker[T]):

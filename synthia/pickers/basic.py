@@ -12,16 +12,16 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 from ..core.checks import check_callable, check_int, check_number
 from ..core.constant import Constant, Nothing
 from ..core.exceptions import NoMoreElements
-from ..core.picker import UNSET, Bounded, Picker, as_picker
+from ..core.picker import UNSET, Bounded, Picker, Shrinkable, as_picker
 from ..core.random import weighted_index
-from .scalars import RandomFloat
+from .scalars import RandomFloat, check_magnitude
 
 __all__ = ["Constant", "Nothing", "Choice", "PickElement", "Freeze", "Once", "Apply", "Deferred"]
 
 T = TypeVar("T")
 
 
-class Choice(Picker[T]):
+class Choice(Shrinkable[T]):
     """One of several alternatives, chosen by weight.
 
     Alternatives are plain values or pickers (a picker alternative is picked from
@@ -29,6 +29,10 @@ class Choice(Picker[T]):
     one per alternative, not all zero; they are **normalised** (they need not sum
     to 1). Without weights the choice is uniform. ``decision`` is the picker of
     floats in ``[0, 1)`` that chooses, a fresh :class:`RandomFloat` by default.
+
+    Shrinking order: earlier alternatives first, then the chosen alternative's own
+    order. ``shrink(v)`` keeps the alternatives before the first one that can
+    produce ``v``, plus that one shrunk around ``v``.
 
     >>> Choice("a", "b", "c", weights=[1, 2, 1]).set_seed(4).take(6)
     ['b', 'c', 'b', 'b', 'b', 'c']
@@ -81,6 +85,44 @@ class Choice(Picker[T]):
     def pick(self) -> T:
         return self.alternatives[self.choose()].pick()
 
+    def _source_of(self, value: Any) -> int | None:
+        """The first alternative that can produce ``value`` (``None``: none can)."""
+        unknown = None
+        for i, alternative in enumerate(self.alternatives):
+            verdict = alternative.in_domain(value)
+            if verdict:
+                return i
+            if verdict is None and unknown is None:
+                unknown = i
+        return unknown
+
+    def in_domain(self, value: Any) -> bool | None:
+        verdicts = [a.in_domain(value) for a, w in zip(self.alternatives, self.weights) if w > 0]
+        return True if True in verdicts else (None if None in verdicts else False)
+
+    def shrink_key(self, value: Any) -> Any:
+        i = self._source_of(value)
+        if i is None:
+            return (len(self.alternatives),)
+        alternative = self.alternatives[i]
+        return (i, alternative.shrink_key(value) if isinstance(alternative, Shrinkable) else 0)
+
+    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
+        """Earlier alternatives and the producing alternative shrunk (see the class docstring)."""
+        check_magnitude(magnitude)
+        i = self._source_of(value)
+        if i is None:
+            return Nothing()
+        kept = [(a, w) for a, w in zip(self.alternatives[:i], self.weights[:i]) if w > 0]
+        producer = self.alternatives[i]
+        if isinstance(producer, Shrinkable):
+            smaller = producer.shrink(value, decision, magnitude)
+            if not isinstance(smaller, Nothing):
+                kept.append((smaller, self.weights[i]))
+        if not kept:
+            return Nothing()
+        return Choice(*[a for a, _ in kept], weights=[w for _, w in kept], decision=self.decision.duplicate())
+
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = [a.value if type(a) is Constant else a for a in self.alternatives]
         kwargs: dict[str, Any] = {}
@@ -95,8 +137,11 @@ class Choice(Picker[T]):
 PickElement = Choice
 
 
-class Freeze(Picker[T]):
+class Freeze(Shrinkable[T]):
     """The first value of its input, forever (until reset, which picks it again).
+
+    Shrinking: a ``Freeze`` of the input shrunk around the frozen value (the Java
+    original always gave up here).
 
     >>> from synthia import RandomInteger
     >>> Freeze(RandomInteger(0, 100, seed=5)).take(4)
@@ -116,6 +161,21 @@ class Freeze(Picker[T]):
 
     def _reset_self(self) -> None:
         self._value = UNSET
+
+    def in_domain(self, value: Any) -> bool | None:
+        return self.picker.in_domain(value)
+
+    def shrink_key(self, value: Any) -> Any:
+        return self.picker.shrink_key(value) if isinstance(self.picker, Shrinkable) else super().shrink_key(value)
+
+    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
+        check_magnitude(magnitude)
+        if not isinstance(self.picker, Shrinkable):
+            from .filters import PickSmaller
+
+            return Freeze(PickSmaller(self.picker.duplicate(), value, max_tries=1000))
+        smaller = self.picker.shrink(value, decision, magnitude)
+        return smaller if isinstance(smaller, Nothing) else Freeze(smaller)
 
 
 class Once(Bounded[T]):

@@ -4,17 +4,27 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from ..core.checks import check_int
-from ..core.picker import Picker, as_picker
+from ..core.constant import Nothing
+from ..core.picker import Picker, RandomPicker, Shrinkable, as_picker
+from ..core.random import below
+from ..core.shrinking import shrink_seed, simplicity
+from .scalars import check_magnitude
 
 __all__ = ["ComposeList", "PickList"]
 
 T = TypeVar("T")
 
 
-class ComposeList(Picker[list[T]]):
+class ComposeList(Shrinkable[list[T]]):
     """A list: one pick of ``length``, then that many picks of ``element``.
 
     ``length`` is a non-negative int or a picker of them.
+
+    Shrinking order: shorter lists first, then element by element in the element
+    picker's order. ``shrink(v)`` gives a :class:`SmallerList`: lists made from
+    ``v`` by cutting elements (keeping lengths the length picker can produce) or
+    by shrinking one element through the element picker, so every value stays in
+    this picker's domain.
 
     >>> from synthia import RandomInteger
     >>> ComposeList(RandomInteger(0, 10, seed=1), RandomInteger(1, 4, seed=2)).take(2)
@@ -36,11 +46,102 @@ class ComposeList(Picker[list[T]]):
         pick = self.element.pick
         return [pick() for _ in range(n)]
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
-        from ..core.constant import Constant
+    def in_domain(self, value: Any) -> bool | None:
+        if not isinstance(value, list):
+            return False
+        if self.length.in_domain(len(value)) is False:
+            return False
+        verdicts = [self.element.in_domain(v) for v in value]
+        if False in verdicts:
+            return False
+        return None if None in verdicts or self.length.in_domain(len(value)) is None else True
 
-        length = self.length.value if type(self.length) is Constant else self.length
-        return [self.element], {"length": length}
+    def shrink(self, value: list[T], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[T]]:
+        """Lists simpler than ``value`` in this picker's domain (see the class docstring)."""
+        check_magnitude(magnitude)
+        candidate = SmallerList(self.element, self.length, list(value), magnitude, seed=shrink_seed(decision))
+        return candidate if candidate.can_shrink() else Nothing()
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [self.element], {"length": self.length}
+
+
+class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
+    """Lists simpler than ``reference``, built from it: what shrinking a :class:`ComposeList` gives.
+
+    Each pick either cuts ``reference`` shorter (truncating it, or removing one run
+    of elements; only to lengths ``length`` can produce) or replaces one element by
+    a value of ``element.shrink(that element)`` (positions before it unchanged, so
+    the result is smaller element by element). Smaller ``magnitude`` cuts harder.
+    """
+
+    inputs_fields = ("element", "length")
+
+    def __init__(
+        self, element: Picker[T], length: Picker[int], reference: list[T], magnitude: float = 1.0, *, seed: int | None = None
+    ) -> None:
+        self.element = element
+        self.length = length
+        self.reference = reference
+        self.magnitude = magnitude
+        n = len(reference)
+        self._lengths = [k for k in range(n) if length.in_domain(k) is not False]
+        self._shrinkable = isinstance(element, Shrinkable)
+        self._init_stream(seed)
+
+    def can_shrink(self) -> bool:
+        """Whether some simpler list exists (a shorter length, or an element that can shrink)."""
+        if self._lengths:
+            return True
+        if not self._shrinkable:
+            return False
+        return any(not isinstance(self.element.shrink(v), Nothing) for v in self.reference)  # type: ignore[attr-defined]
+
+    def in_domain(self, value: Any) -> bool | None:
+        return ComposeList.in_domain(self, value)  # type: ignore[arg-type]
+
+    def pick(self) -> list[T]:
+        stream, ref = self._stream, self.reference
+        n = len(ref)
+        for _ in range(100):
+            cut = self._lengths and (not self._shrinkable or stream.random() < 0.5)
+            if cut:
+                lengths = self._lengths
+                # Magnitude below 1 favours the shortest allowed lengths.
+                top = max(1, round(len(lengths) * self.magnitude))
+                k = lengths[below(stream, top)]
+                if stream.random() < 0.5:
+                    return ref[:k]
+                start = below(stream, k + 1)
+                return ref[:start] + ref[start + n - k :]
+            if not self._shrinkable or n == 0:
+                break
+            i = below(stream, n)
+            smaller = self.element.shrink(ref[i], _StreamDecision(stream), self.magnitude)  # type: ignore[attr-defined]
+            try:
+                replacement = smaller.pick()
+            except Exception:  # nothing smaller at this position (Nothing, or a filter giving up)
+                continue
+            return ref[:i] + [replacement] + ref[i + 1 :]
+        from ..core.exceptions import GiveUp
+
+        raise GiveUp(f"found no list simpler than {ref!r}")
+
+    def shrink(self, value: list[T], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[T]]:
+        return ComposeList.shrink(self, value, decision, magnitude)  # type: ignore[arg-type]
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [self.element, self.length, self.reference], {}
+
+
+class _StreamDecision(Picker[float]):
+    """A decision picker reading another picker's stream (so nested shrinks stay repeatable)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._source = stream
+
+    def pick(self) -> float:
+        return self._source.random()
 
 
 #: The Java name of :class:`ComposeList`.

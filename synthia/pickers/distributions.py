@@ -11,12 +11,14 @@ import math
 from typing import Any
 
 from ..core.checks import check_number
-from ..core.picker import UNSET, Picker, RandomPicker, Reactive, as_picker
+from ..core.constant import Nothing
+from ..core.picker import UNSET, Picker, RandomPicker, Reactive, Shrinkable, as_picker
+from .scalars import check_magnitude, shrink_float, shrink_integer
 
 __all__ = ["BiasedRandomFloat", "GaussianFloat", "PoissonInteger", "AffineTransform"]
 
 
-class BiasedRandomFloat(RandomPicker[float]):
+class BiasedRandomFloat(RandomPicker[float], Shrinkable[float]):
     """A float in ``[0, 1)`` whose density leans towards 1 (``bias > 1``) or 0 (``bias < 1``).
 
     The value is ``u ** (1 / bias)`` for a uniform ``u``: its distribution function
@@ -38,11 +40,18 @@ class BiasedRandomFloat(RandomPicker[float]):
         value = self._stream.random() ** self._exponent
         return value if value < 1.0 else math.nextafter(1.0, 0.0)
 
+    def in_domain(self, value: Any) -> bool:
+        return isinstance(value, float) and 0.0 <= value < 1.0
+
+    def shrink(self, value: float, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[float]:
+        """Floats of ``[0, 1)`` closer to zero than ``value``."""
+        return shrink_float(value, 0.0, 1.0, decision, magnitude)
+
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.bias], {}
 
 
-class GaussianFloat(RandomPicker[float]):
+class GaussianFloat(RandomPicker[float], Shrinkable[float]):
     """A normal (Gaussian) float with the given ``mean`` and standard deviation ``sd``.
 
     Box-Muller: two uniforms ``u1, u2`` give ``sqrt(-2 ln(1 - u1))`` times
@@ -75,11 +84,21 @@ class GaussianFloat(RandomPicker[float]):
         super()._reset_self()
         self._spare = UNSET
 
+    def in_domain(self, value: Any) -> bool:
+        return isinstance(value, float) and (math.isfinite(value) or self.sd == 0)
+
+    def shrink(self, value: float, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[float]:
+        """Any real closer to zero than ``value`` (the normal law's support is every real)."""
+        if self.sd == 0:
+            check_magnitude(magnitude)
+            return Nothing()
+        return shrink_float(value, -math.inf, math.inf, decision, magnitude)
+
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.mean, self.sd], {}
 
 
-class PoissonInteger(RandomPicker[int], Reactive[int]):
+class PoissonInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
     """A Poisson-distributed count with mean ``lam`` (any ``lam > 0``); ``tell(lam)`` changes it.
 
     For ``lam < 30``, Knuth's method (multiply uniforms until the product drops
@@ -111,6 +130,13 @@ class PoissonInteger(RandomPicker[int], Reactive[int]):
         """Set the mean ``lam``."""
         self._set_lam(value)
 
+    def in_domain(self, value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+    def shrink(self, value: int, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[int]:
+        """Counts smaller than ``value`` (every count >= 0 is possible)."""
+        return shrink_integer(value, 0, None, decision, magnitude)
+
     def pick(self) -> int:
         random = self._stream.random
         if self.lam < 30:
@@ -136,13 +162,16 @@ class PoissonInteger(RandomPicker[int], Reactive[int]):
         return [self.lam], {}
 
 
-class AffineTransform(Picker[Any]):
+class AffineTransform(Shrinkable[Any]):
     """``m * x + b`` for each value ``x`` of ``picker``.
 
     Python arithmetic decides the type: with an int input and int ``m`` and ``b``
     the values stay ints (the integer form); otherwise they are floats (the float
     form). ``m`` must not be zero, so every value maps back to the input that
-    made it (``(y - b) / m``), which shrinking uses.
+    made it (``(y - b) / m``), which shrinking uses: the shrinking order is the
+    input's order, and ``shrink(y)`` maps ``y`` back, shrinks the input picker
+    around it, and maps the result forward again (so the domain is kept: an
+    ``AffineTransform(x, 2, 1)`` stays odd).
 
     >>> from synthia import RandomFloat, RandomInteger
     >>> AffineTransform(RandomInteger(0, 10, seed=1), 3, 1).take(4)
@@ -170,6 +199,27 @@ class AffineTransform(Picker[Any]):
         if isinstance(value, int) and isinstance(self.m, int) and isinstance(self.b, int):
             return (value - self.b) // self.m
         return (value - self.b) / self.m
+
+    def in_domain(self, value: Any) -> bool | None:
+        try:
+            source = self.inverse(value)
+        except TypeError:
+            return False
+        if self.m * source + self.b != value:
+            return False
+        return self.picker.in_domain(source)
+
+    def shrink_key(self, value: Any) -> Any:
+        inner = self.picker
+        return inner.shrink_key(self.inverse(value)) if isinstance(inner, Shrinkable) else super().shrink_key(value)
+
+    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[Any]:
+        """The transform of ``picker.shrink(inverse(value))`` (``Nothing`` if the input cannot shrink)."""
+        check_magnitude(magnitude)
+        if not isinstance(self.picker, Shrinkable):
+            return Nothing()
+        smaller = self.picker.shrink(self.inverse(value), decision, magnitude)
+        return smaller if isinstance(smaller, Nothing) else AffineTransform(smaller, self.m, self.b)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.picker, self.m, self.b], {}

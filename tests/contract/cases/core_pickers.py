@@ -40,6 +40,16 @@ CASES = [
     Case("Apply", sy.Apply, lambda: sy.Apply(dict, x=sy.RandomInteger(0, 5), y=sy.RandomFloat())),
     Case("Apply diamond", sy.Apply, _diamond),
     Case("Deferred tree", sy.Deferred, _tree),
+    # What shrinking returns is a picker too, and keeps the contract.
+    Case("shrunk RandomInteger", sy.RandomInteger, lambda: sy.RandomInteger(-500, 1000).shrink(-377)),
+    Case("shrunk RandomFloat", sy.RandomFloat, lambda: sy.RandomFloat(-5.0, 5.0).shrink(4.25)),
+    Case("shrunk Choice", sy.Choice, lambda: sy.Choice("a", sy.RandomInteger(0, 10**6), "z").shrink("z")),
+    Case(
+        "shrunk ComposeList",
+        sy.ComposeList,
+        lambda: sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 50)).shrink(list(range(100, 140))),
+    ),
+    Case("shrunk PickIf", sy.PickIf, lambda: sy.PickIf(sy.RandomInteger(0, 10**6), lambda x: x % 2).shrink(900_001)),
 ]
 
 BAD_ARGUMENTS = [
