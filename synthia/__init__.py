@@ -19,6 +19,7 @@ from .core import (
     Seedable,
     Shrinkable,
 )
+from .testing import Assert, FixedCount, StoppingRule, TestReport, TimeBudget
 from .mutators import *  # noqa: F401,F403
 from .mutators import __all__ as _mutators
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
@@ -39,6 +40,11 @@ __all__ = [
     "NoMoreElementException",
     "GiveUp",
     "CannotShrink",
+    "Assert",
+    "TestReport",
+    "StoppingRule",
+    "FixedCount",
+    "TimeBudget",
     *_catalog,
     *_mutators,
 ]

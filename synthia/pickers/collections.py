@@ -104,7 +104,8 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
         stream, ref = self._stream, self.reference
         n = len(ref)
         for _ in range(100):
-            cut = self._lengths and (not self._shrinkable or stream.random() < 0.5)
+            # Cut often when asked for much smaller lists, rarely at full magnitude.
+            cut = self._lengths and (not self._shrinkable or stream.random() < 1.0 - 0.75 * self.magnitude)
             if cut:
                 lengths = self._lengths
                 # Magnitude below 1 favours the shortest allowed lengths.

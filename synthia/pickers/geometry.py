@@ -4,13 +4,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core.picker import Picker, as_picker
+from ..core.picker import Picker, Shrinkable, as_picker
+from .listing import shrink_tuple, tuple_in_domain, tuple_key
 
 __all__ = ["PrismPicker", "HypercubePicker", "HyperspherePicker", "SineWave"]
 
 
-class PrismPicker(Picker[tuple[Any, ...]]):
+class PrismPicker(Shrinkable[tuple[Any, ...]]):
     """A point whose coordinate ``i`` is a pick of ``coordinates[i]`` (alias ``HypercubePicker``).
+
+    Shrinking order: lexicographic, one coordinate at a time (as :class:`~synthia.ArrayPicker`).
 
     With uniform coordinates this is a point in a box (a "prism"); any pickers
     can be wired in, such as a :class:`~synthia.Tick` for a moving x.
@@ -34,6 +37,15 @@ class PrismPicker(Picker[tuple[Any, ...]]):
 
     def pick(self) -> tuple[Any, ...]:
         return tuple([c.pick() for c in self.coordinates])
+
+    def in_domain(self, value: Any) -> bool | None:
+        return tuple_in_domain(self.coordinates, value)
+
+    def shrink_key(self, value: Any) -> Any:
+        return tuple_key(self.coordinates, value)
+
+    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[Any]:
+        return shrink_tuple(self.coordinates, value, decision, magnitude)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.coordinates), {}

@@ -4,9 +4,13 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence, TypeVar
 
 from ..core.checks import check_int, check_probability
+from ..core.constant import Nothing
 from ..core.exceptions import GiveUp, NoMoreElements
-from ..core.picker import Bounded, Picker, RandomPicker, Seedable, as_picker
-from ..core.random import shuffle
+from ..core.picker import Bounded, Picker, RandomPicker, Seedable, Shrinkable, as_picker
+from ..core.random import below, shuffle
+from ..core.shrinking import shrink_seed, simplicity
+from .filters import PickIf
+from .scalars import check_magnitude
 
 __all__ = ["ListPicker", "SetPicker", "PickSet", "ArrayPicker", "PickArray", "RandomSubList", "Scramble"]
 
@@ -54,12 +58,15 @@ class ListPicker(Picker[list[Any]]):
         return list(self.pickers), {"length": self.length}
 
 
-class SetPicker(Picker[set[Any]]):
+class SetPicker(Shrinkable[set[Any]]):
     """A set of ``size`` **distinct** values of ``element`` (alias ``PickSet``).
 
     Duplicates are drawn again; after ``max_tries`` draws in a row that add
     nothing, :class:`~synthia.GiveUp` says the element domain looks too small
     for the size asked.
+
+    Shrinking order: smaller sets first. ``shrink(v)`` gives subsets of ``v`` of
+    sizes the size picker can produce.
 
     >>> from synthia import RandomInteger
     >>> sorted(SetPicker(RandomInteger(0, 10, seed=3), 4).pick())
@@ -95,6 +102,29 @@ class SetPicker(Picker[set[Any]]):
                 misses = 0
         return out
 
+    def in_domain(self, value: Any) -> bool | None:
+        if not isinstance(value, (set, frozenset)) or self.size.in_domain(len(value)) is False:
+            return False
+        verdicts = [self.element.in_domain(v) for v in value]
+        return False if False in verdicts else (None if None in verdicts else self.size.in_domain(len(value)))
+
+    def shrink(self, value: set[Any], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[set[Any]]:
+        check_magnitude(magnitude)
+        sizes = [k for k in range(len(value)) if self.size.in_domain(k) is not False]
+        if not sizes:
+            return Nothing()
+        items = sorted(value, key=simplicity)
+        top = max(1, round(len(sizes) * magnitude))
+
+        def subset(u: float) -> set[Any]:
+            k = sizes[min(int(u * top), top - 1)]
+            return set(items[:k])
+
+        from .basic import Apply
+        from .scalars import RandomFloat
+
+        return Apply(subset, RandomFloat(seed=shrink_seed(decision)))
+
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.max_tries == 1000 else {"max_tries": self.max_tries}
         return [self.element, self.size], kwargs
@@ -103,8 +133,82 @@ class SetPicker(Picker[set[Any]]):
 PickSet = SetPicker
 
 
-class ArrayPicker(Picker[tuple[Any, ...]]):
+class SmallerTuple(RandomPicker[tuple[Any, ...]], Shrinkable[tuple[Any, ...]]):
+    """Tuples lexicographically smaller than ``reference``: what shrinking a tuple picker gives.
+
+    Each pick shrinks **one** component through its own picker's ``shrink`` and keeps
+    the others, so one argument can shrink while another stays (the Java
+    ``ArrayPicker`` required every component to shrink at once). Components that
+    cannot shrink are never chosen.
+    """
+
+    inputs_fields = ("components",)
+
+    def __init__(self, components: list[Picker[Any]], reference: tuple[Any, ...], magnitude: float = 1.0, *, seed: int | None = None) -> None:
+        self.components = components
+        self.reference = tuple(reference)
+        self.magnitude = magnitude
+        self._init_stream(seed)
+        from .collections import _StreamDecision
+
+        self._decision = _StreamDecision(self._stream)
+        self._movable = [
+            i for i, (c, v) in enumerate(zip(components, self.reference))
+            if isinstance(c, Shrinkable) and not isinstance(c.shrink(v), Nothing)
+        ]
+
+    def pick(self) -> tuple[Any, ...]:
+        if not self._movable:
+            raise NoMoreElements(f"no component of {self.reference!r} can shrink")
+        for _ in range(100):
+            i = self._movable[below(self._stream, len(self._movable))]
+            try:
+                value = self.components[i].shrink(self.reference[i], self._decision, self.magnitude).pick()  # type: ignore[attr-defined]
+            except (NoMoreElements, GiveUp):
+                continue
+            return self.reference[:i] + (value,) + self.reference[i + 1 :]
+        raise GiveUp(f"found no tuple smaller than {self.reference!r}")
+
+    def in_domain(self, value: Any) -> bool | None:
+        return tuple_in_domain(self.components, value)
+
+    def shrink_key(self, value: Any) -> Any:
+        return tuple_key(self.components, value)
+
+    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[Any]:
+        return shrink_tuple(self.components, value, decision, magnitude)
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [self.components, self.reference], {}
+
+
+def tuple_in_domain(components: list[Picker[Any]], value: Any) -> bool | None:
+    """Whether ``value`` is a tuple each of whose items its component can produce."""
+    if not isinstance(value, tuple) or len(value) != len(components):
+        return False
+    verdicts = [c.in_domain(v) for c, v in zip(components, value)]
+    return False if False in verdicts else (None if None in verdicts else True)
+
+
+def tuple_key(components: list[Picker[Any]], value: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The lexicographic order of tuples, each item in its component's order."""
+    return tuple(c.shrink_key(v) if isinstance(c, Shrinkable) else simplicity(v) for c, v in zip(components, value))
+
+
+def shrink_tuple(
+    components: list[Picker[Any]], value: tuple[Any, ...], decision: Picker[float] | None, magnitude: float
+) -> Picker[tuple[Any, ...]]:
+    """A :class:`SmallerTuple`, or ``Nothing`` when no component can shrink."""
+    check_magnitude(magnitude)
+    smaller = SmallerTuple(components, tuple(value), magnitude, seed=shrink_seed(decision))
+    return smaller if smaller._movable else Nothing()
+
+
+class ArrayPicker(Shrinkable[tuple[Any, ...]]):
     """A tuple with one value from each picker, in order (alias ``PickArray``).
+
+    Shrinking order: lexicographic, each item in its picker's order; a shrunk
+    array changes one component at a time (:class:`SmallerTuple`).
 
     >>> from synthia import Tick, Constant
     >>> ArrayPicker(Tick(0, 1), Constant("x")).take(2)
@@ -121,6 +225,15 @@ class ArrayPicker(Picker[tuple[Any, ...]]):
     def pick(self) -> tuple[Any, ...]:
         return tuple([p.pick() for p in self.pickers])
 
+    def in_domain(self, value: Any) -> bool | None:
+        return tuple_in_domain(self.pickers, value)
+
+    def shrink_key(self, value: Any) -> Any:
+        return tuple_key(self.pickers, value)
+
+    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[Any]:
+        return shrink_tuple(self.pickers, value, decision, magnitude)
+
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.pickers), {}
 
@@ -128,8 +241,11 @@ class ArrayPicker(Picker[tuple[Any, ...]]):
 PickArray = ArrayPicker
 
 
-class RandomSubList(RandomPicker[list[T]]):
+class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
     """A sub-list of ``values`` in their order: each element is kept with probability ``keep``.
+
+    Shrinking: ``shrink(v)`` gives the shorter sub-lists of ``v`` (still sub-lists
+    of ``values``).
 
     >>> RandomSubList([1, 2, 3, 4, 5, 6], seed=2).take(2)
     [[2, 5, 6], [4, 6]]
@@ -145,6 +261,25 @@ class RandomSubList(RandomPicker[list[T]]):
     def pick(self) -> list[T]:
         random, keep = self._stream.random, self.keep
         return [v for v in self.values if random() < keep]
+
+    def in_domain(self, value: Any) -> bool:
+        if not isinstance(value, list):
+            return False
+        position = 0
+        for item in value:  # a sub-list: the items appear in order
+            while position < len(self.values) and self.values[position] != item:
+                position += 1
+            if position == len(self.values):
+                return False
+            position += 1
+        return True
+
+    def shrink(self, value: list[T], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[T]]:
+        check_magnitude(magnitude)
+        if not value:
+            return Nothing()
+        n = len(value)
+        return PickIf(RandomSubList(value, keep=0.5 * magnitude, seed=shrink_seed(decision)), lambda s: len(s) < n)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.values], ({} if self.keep == 0.5 else {"keep": self.keep})

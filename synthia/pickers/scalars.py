@@ -155,10 +155,10 @@ class RandomBoolean(RandomPicker[bool], Reactive[bool], Shrinkable[bool]):
 class SmallerInteger(RandomInteger):
     """The ints of ``[low, high)`` simpler than ``reference``: what shrinking an int gives.
 
-    Each pick is the simplest value of the range (a quarter of the time), a uniform
-    value (three eighths), or a step from ``reference`` towards the simplest value
-    whose size is log-uniform (three eighths): big cuts and the single steps that
-    finish a search are both likely.
+    Each pick is the simplest value of the range (20% of the time), a uniform value
+    (25%), the neighbour of ``reference`` one step towards the simplest value (15%),
+    or a step towards it whose size is log-uniform (40%): big cuts and the single
+    steps that finish a search are both likely.
     """
 
     def __init__(self, low: int, high: int, reference: int, *, seed: int | None = None) -> None:
@@ -169,12 +169,15 @@ class SmallerInteger(RandomInteger):
     def pick(self) -> int:
         stream = self._stream
         r = stream.random()
-        if r < 0.25:
+        if r < 0.2:
             return self._target
-        if r < 0.625:
+        if r < 0.45:
             return super().pick()
         distance = abs(self.reference - self._target)
-        step = 1 + below(stream, 1 << below(stream, distance.bit_length())) if distance > 1 else 1
+        if r < 0.6 or distance <= 1:
+            step = 1
+        else:
+            step = 1 + below(stream, 1 << below(stream, distance.bit_length()))
         step = min(step, distance)
         value = self.reference - step if self.reference > self._target else self.reference + step
         return value if self.low <= value < self.high else super().pick()

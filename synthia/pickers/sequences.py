@@ -4,16 +4,23 @@ from __future__ import annotations
 from typing import Any, Iterable, TypeVar
 
 from ..core.checks import check_bool, check_int
+from ..core.constant import Nothing
 from ..core.exceptions import NoMoreElements
-from ..core.picker import UNSET, Bounded, Picker, as_picker
+from ..core.picker import UNSET, Bounded, Picker, Shrinkable, as_picker
+from ..core.random import Stream, below, stream_seed
+from ..core.shrinking import decision_or_default, shrink_seed, simplicity
 
-__all__ = ["Tick", "Playback"]
+__all__ = ["Tick", "Playback", "shrink_trace"]
 
 T = TypeVar("T")
 
 
-class Tick(Picker[Any]):
+class Tick(Shrinkable[Any]):
     """A counter: the first value is a pick of ``start``, each next one adds a pick of ``increment``.
+
+    Shrinking (in the numbers' order, closest to zero first) falls back on
+    :class:`~synthia.PickSmaller` over a fresh copy: the earlier values of the
+    counter that are simpler than the one given.
 
     ``start`` and ``increment`` are numbers or pickers of numbers; values stay
     ints when both give ints.
@@ -42,18 +49,25 @@ class Tick(Picker[Any]):
     def _reset_self(self) -> None:
         self._current = UNSET
 
+    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[Any]:
+        from .filters import PickSmaller
+
+        return PickSmaller(self.duplicate(), value, key=simplicity, max_tries=1000)
+
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
-        from ..core.constant import Constant
-
-        return [p.value if type(p) is Constant else p for p in (self.start, self.increment)], {}
+        return [self.start, self.increment], {}
 
 
-class Playback(Bounded[T]):
+class Playback(Bounded[T], Shrinkable[T]):
     """Plays back a fixed list of values, looping by default.
 
     ``start`` is the index of the first value. A non-looping playback raises
     :class:`~synthia.NoMoreElements` after the last value; an empty one is done
     at once.
+
+    Shrinking a value gives the listed values simpler than it (in the generic
+    order); :meth:`shrink_sequence` shrinks the *sequence played so far* into a
+    shorter subsequence, for traces.
 
     >>> Playback([0, 1, -1]).take(5)
     [0, 1, -1, 0, 1]
@@ -91,6 +105,25 @@ class Playback(Bounded[T]):
     def is_done(self) -> bool:
         return not self.values or (not self.loop and self._index >= len(self.values))
 
+    def in_domain(self, value: Any) -> bool:
+        return any(value == v for v in self.values)
+
+    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
+        smaller = [v for v in self.values if simplicity(v) < simplicity(value)]
+        if not smaller:
+            return Nothing()
+        from .bounded import AllElements
+
+        return AllElements(smaller, scramble=True, loop=True, seed=shrink_seed(decision))
+
+    def shrink_sequence(self, decision: Picker[float] | None = None, magnitude: float = 1.0) -> "Playback[T]":
+        """A non-looping playback of a shorter subsequence of :attr:`played` (order kept).
+
+        It keeps ``floor(magnitude * n)`` of the ``n`` values played (at most ``n - 1``),
+        chosen with ``decision``; with nothing played, an empty playback.
+        """
+        return shrink_trace(self.played, decision, magnitude)
+
     @property
     def played(self) -> list[T]:
         """The values played since the last reset, in order."""
@@ -108,3 +141,20 @@ class Playback(Bounded[T]):
         if self.start_index:
             kwargs["start"] = self.start_index
         return [self.values], kwargs
+
+
+def shrink_trace(trace: list[T], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Playback[T]:
+    """A non-looping :class:`Playback` of a random subsequence of ``trace``, strictly shorter.
+
+    ``floor(magnitude * n)`` values are kept (at most ``n - 1``), chosen with ``decision``.
+    """
+    n = len(trace)
+    if n == 0:
+        return Playback([], loop=False)
+    keep = min(n - 1, int(magnitude * n))
+    stream = Stream(stream_seed(shrink_seed(decision_or_default(decision))))
+    indices = list(range(n))
+    for i in range(keep):  # a partial Fisher-Yates: the first ``keep`` indices of a permutation
+        j = i + below(stream, n - i)
+        indices[i], indices[j] = indices[j], indices[i]
+    return Playback([trace[i] for i in sorted(indices[:keep])], loop=False)

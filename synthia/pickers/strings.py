@@ -5,8 +5,11 @@ import string
 from typing import Any
 
 from ..core.checks import check_int
-from ..core.picker import Picker, RandomPicker, as_picker
+from ..core.constant import Nothing
+from ..core.picker import Picker, RandomPicker, Shrinkable, as_picker
 from ..core.random import below
+from ..core.shrinking import shrink_seed
+from .scalars import check_magnitude
 
 __all__ = ["RandomString", "StringPattern", "RandomPrefix", "RandomSuffix", "RandomTrim", "RandomSubString"]
 
@@ -14,8 +17,13 @@ __all__ = ["RandomString", "StringPattern", "RandomPrefix", "RandomSuffix", "Ran
 ALPHANUMERIC = string.ascii_letters + string.digits
 
 
-class RandomString(RandomPicker[str]):
+class RandomString(RandomPicker[str], Shrinkable[str]):
     """A string of ``length`` characters drawn uniformly from ``alphabet``.
+
+    Shrinking order: shorter first, then character by character, a character being
+    simpler when it comes earlier in ``alphabet``. ``shrink(v)`` cuts ``v`` (to
+    lengths the length picker can produce) or replaces one character by an earlier
+    one of the alphabet.
 
     ``length`` is an int or a picker of ints; the length picker has its own
     stream, so lengths and characters are independent (the Java original seeded
@@ -44,8 +52,53 @@ class RandomString(RandomPicker[str]):
         alphabet, stream, size = self.alphabet, self._stream, len(self.alphabet)
         return "".join([alphabet[below(stream, size)] for _ in range(n)])
 
+    def in_domain(self, value: Any) -> bool | None:
+        if not isinstance(value, str) or any(c not in self.alphabet for c in value):
+            return False
+        return self.length.in_domain(len(value))
+
+    def shrink_key(self, value: str) -> Any:
+        return (len(value), tuple(self.alphabet.find(c) for c in value))
+
+    def shrink(self, value: str, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[str]:
+        check_magnitude(magnitude)
+        from .basic import Apply
+        from .collections import ComposeList
+
+        chars = _AlphabetChar(self.alphabet)
+        smaller = ComposeList(chars, self.length).shrink(list(value), decision, magnitude)
+        if isinstance(smaller, Nothing):
+            return smaller
+        return Apply("".join, smaller)
+
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.length], ({} if self.alphabet == ALPHANUMERIC else {"alphabet": self.alphabet})
+
+
+class _AlphabetChar(Shrinkable[str]):
+    """The characters of an alphabet, ordered by their position in it (for string shrinking)."""
+
+    def __init__(self, alphabet: str) -> None:
+        self.alphabet = alphabet
+
+    def pick(self) -> str:  # pragma: no cover - only its shrink is used
+        return self.alphabet[0]
+
+    def in_domain(self, value: Any) -> bool:
+        return isinstance(value, str) and len(value) == 1 and value in self.alphabet
+
+    def shrink_key(self, value: str) -> Any:
+        return self.alphabet.find(value)
+
+    def shrink(self, value: str, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[str]:
+        from .scalars import RandomInteger
+
+        position = self.alphabet.find(value)
+        if position <= 0:
+            return Nothing()
+        from .basic import Apply
+
+        return Apply(self.alphabet.__getitem__, RandomInteger(0, position, seed=shrink_seed(decision)))
 
 
 class StringPattern(Picker[str]):
@@ -99,8 +152,29 @@ class StringPattern(Picker[str]):
         return [self.pattern, *self.pickers], {}
 
 
-class _Piece(RandomPicker[str]):
-    """A random piece of a fixed string."""
+class _Piece(RandomPicker[str], Shrinkable[str]):
+    """A random piece of a fixed string.
+
+    Shrinking order: shorter first. ``shrink(v)`` gives the shorter pieces of the
+    same kind (prefixes, suffixes, substrings) of ``v``, which are pieces of the
+    text too, so values stay in the domain (the Java prefix shrink could index
+    past the end).
+    """
+
+    def in_domain(self, value: Any) -> bool:
+        return isinstance(value, str) and self._is_piece(value, self.text)
+
+    def _is_piece(self, piece: str, text: str) -> bool:
+        return piece in text
+
+    def shrink(self, value: str, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[str]:
+        check_magnitude(magnitude)
+        if not value or not self._is_piece(value, self.text):
+            return Nothing()
+        n = len(value)
+        from .filters import PickIf
+
+        return PickIf(type(self)(value, seed=shrink_seed(decision)), lambda s: len(s) < n, max_tries=1000)
 
     def __init__(self, text: str, *, seed: int | None = None) -> None:
         if not isinstance(text, str):
@@ -122,6 +196,9 @@ class RandomPrefix(_Piece):
     def pick(self) -> str:
         return self.text[: below(self._stream, len(self.text) + 1)]
 
+    def _is_piece(self, piece: str, text: str) -> bool:
+        return text.startswith(piece)
+
 
 class RandomSuffix(_Piece):
     """A suffix of ``text`` whose length is uniform in ``[0, len(text)]``.
@@ -133,6 +210,9 @@ class RandomSuffix(_Piece):
     def pick(self) -> str:
         n = below(self._stream, len(self.text) + 1)
         return self.text[len(self.text) - n :]
+
+    def _is_piece(self, piece: str, text: str) -> bool:
+        return text.endswith(piece)
 
 
 class RandomTrim(_Piece):

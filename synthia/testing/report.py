@@ -1,0 +1,102 @@
+"""The report every harness run returns: what was found, why it stopped, how to reproduce it."""
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .harness import Assert
+
+__all__ = ["TestReport"]
+
+
+@dataclass
+class TestReport:
+    """The result of :meth:`Assert.run <synthia.testing.Assert.run>`.
+
+    ``passed`` is the verdict; on failure ``smallest`` and ``first`` are the smallest
+    and the first failing inputs (dicts of argument name to value), ``exception`` the
+    exception the smallest one raised (``None`` if the test returned ``False``), and
+    ``reproduction`` a line that replays the run with no code edit.
+    """
+
+    __test__ = False  # not a pytest test class, despite the name
+
+    passed: bool
+    seed: int
+    reason: str
+    tried: int = 0
+    failures: int = 0
+    shrink_steps: int = 0
+    shrink_tries: int = 0
+    first: dict[str, Any] | None = None
+    first_index: int | None = None
+    smallest: dict[str, Any] | None = None
+    exception: BaseException | None = None
+    time_discovery: float = 0.0
+    time_shrinking: float = 0.0
+    picker_times: dict[str, float] = field(default_factory=dict)
+    harness: "Assert | None" = field(default=None, repr=False)
+
+    @property
+    def reproduction(self) -> str:
+        """A one-line reproduction: the seed, and the index of the first failing input."""
+        name = getattr(self.harness, "name", "the assertion")
+        line = f"{name}.run(seed={self.seed})"
+        if self.first_index is not None:
+            line += f"  # first failure: input #{self.first_index}, {name}.example(seed={self.seed}, index={self.first_index})"
+        return line
+
+    @property
+    def traceback(self) -> str:
+        """The formatted traceback of the smallest failure's exception ('' if none)."""
+        if self.exception is None:
+            return ""
+        return "".join(traceback.format_exception(type(self.exception), self.exception, self.exception.__traceback__))
+
+    def replay(self) -> bool:
+        """Run the test again on the smallest failing input; ``True`` if it now passes.
+
+        The exception, if any, is kept in :attr:`exception`.
+        """
+        if self.harness is None or self.smallest is None:
+            return True
+        passed, exception = self.harness.check(self.smallest)
+        if exception is not None:
+            self.exception = exception
+        return passed
+
+    def summary(self) -> str:
+        """A multi-line, human-readable account of the run."""
+        lines = []
+        if self.passed:
+            lines.append(f"passed: {self.tried} inputs, no failure")
+        else:
+            lines.append(f"FAILED after {self.tried} inputs ({self.failures} failing)")
+            lines.append(f"  smallest failing input: {_show(self.smallest)}")
+            lines.append(f"  first failing input:    {_show(self.first)}")
+            if self.exception is not None:
+                lines.append(f"  raised: {type(self.exception).__name__}: {self.exception}")
+            else:
+                lines.append("  the test returned False")
+            lines.append(f"  shrinking: {self.shrink_steps} steps, {self.shrink_tries} candidates tried")
+        lines.append(f"  seed: {self.seed}")
+        lines.append(f"  stopped because: {self.reason}")
+        lines.append(f"  time: {self.time_discovery:.3f} s discovering, {self.time_shrinking:.3f} s shrinking")
+        if self.picker_times:
+            slowest = sorted(self.picker_times.items(), key=lambda kv: -kv[1])[:5]
+            shown = ", ".join(f"{name} {seconds * 1e6:.1f} µs" for name, seconds in slowest)
+            lines.append(f"  time per input in pickers (slowest first): {shown}")
+        lines.append(f"  reproduce: {self.reproduction}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+
+def _show(values: dict[str, Any] | None) -> str:
+    if values is None:
+        return "-"
+    text = ", ".join(f"{k}={v!r}" for k, v in values.items())
+    return text if len(text) < 400 else text[:400] + " ..."

@@ -1,0 +1,96 @@
+"""Stopping rules: objects that decide when a harness has tested enough.
+
+A rule sees every outcome of the discovery phase through :meth:`StoppingRule.observe`
+and is asked :meth:`StoppingRule.reason_to_stop` before each new input; a text
+reason means "stop", and the reason ends up in the report. This small interface is
+the extension point for statistical rules (a Bayesian rule observes the same
+outcomes and stops on a credible bound).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.checks import check_int, check_number
+
+__all__ = ["Outcome", "StoppingRule", "FixedCount", "TimeBudget"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One test run of the discovery phase: its index, inputs, and whether the test passed."""
+
+    index: int
+    inputs: dict[str, Any]
+    passed: bool
+
+
+class StoppingRule:
+    """Base class: subclasses override :meth:`observe` and :meth:`reason_to_stop`."""
+
+    def begin(self) -> None:
+        """Called once when a run starts (reset any state here)."""
+
+    def observe(self, outcome: Outcome) -> None:
+        """Called after every test run of the discovery phase."""
+
+    def reason_to_stop(self) -> str | None:  # pragma: no cover - interface
+        """A human-readable reason to stop now, or ``None`` to go on."""
+        raise NotImplementedError
+
+
+class FixedCount(StoppingRule):
+    """Stop after ``n`` inputs (the default rule, ``n = 100``).
+
+    >>> rule = FixedCount(2); rule.begin()
+    >>> rule.reason_to_stop() is None
+    True
+    >>> rule.observe(Outcome(0, {}, True)); rule.observe(Outcome(1, {}, True))
+    >>> rule.reason_to_stop()
+    'tried 2 inputs (FixedCount(2))'
+    """
+
+    def __init__(self, n: int = 100) -> None:
+        self.n = check_int(n, "n", minimum=1)
+        self._seen = 0
+
+    def begin(self) -> None:
+        self._seen = 0
+
+    def observe(self, outcome: Outcome) -> None:
+        self._seen += 1
+
+    def reason_to_stop(self) -> str | None:
+        return f"tried {self._seen} inputs ({self!r})" if self._seen >= self.n else None
+
+    def __repr__(self) -> str:
+        return f"FixedCount({self.n})"
+
+
+class TimeBudget(StoppingRule):
+    """Stop once ``seconds`` of wall-clock time have passed since the run began.
+
+    A run stopped by time is not exactly repeatable: the seed replays the inputs,
+    but how many are tried depends on the machine.
+
+    >>> rule = TimeBudget(60); rule.begin(); rule.reason_to_stop() is None
+    True
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = float(check_number(seconds, "seconds"))
+        if self.seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {seconds!r}")
+        self._start = 0.0
+
+    def begin(self) -> None:
+        self._start = time.perf_counter()
+
+    def reason_to_stop(self) -> str | None:
+        if time.perf_counter() - self._start >= self.seconds:
+            return f"time budget of {self.seconds:g} s spent ({self!r})"
+        return None
+
+    def __repr__(self) -> str:
+        return f"TimeBudget({self.seconds:g})"
