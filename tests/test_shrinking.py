@@ -1,0 +1,162 @@
+"""Shrinking: the contract over the whole registry, and the quality of shrunk failures."""
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import synthia as sy
+from synthia.core.shrinking import simplicity
+
+from .contract.registry import Case, all_cases
+
+SHRINKABLE = [c for c in all_cases() if isinstance(c.factory(), sy.Shrinkable)]
+
+
+def test_most_pickers_shrink() -> None:
+    assert len(SHRINKABLE) >= 30
+
+
+@pytest.mark.parametrize("case", SHRINKABLE, ids=repr)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), which=st.integers(0, 9), shrink_seed=st.integers(0, 2**32))
+def test_shrink_stays_in_domain_gets_smaller_and_terminates(case: Case, seed: int, which: int, shrink_seed: int) -> None:
+    picker = case.factory().set_seed(seed)
+    values = picker.take(10)
+    if not values:
+        return
+    value = values[which % len(values)]
+    decision = sy.RandomFloat(seed=shrink_seed)
+    for step in itertools.count():
+        assert step < 500, "repeated shrinking must terminate"
+        smaller = picker.shrink(value, decision)
+        if isinstance(smaller, sy.Nothing):
+            break
+        candidates = []
+        try:
+            candidates = smaller.take(5)
+        except sy.GiveUp:
+            pass
+        if not candidates:
+            break
+        for candidate in candidates:
+            assert picker.in_domain(candidate) is not False, f"{candidate!r} is outside the domain of {picker!r}"
+            assert picker.shrink_key(candidate) < picker.shrink_key(value), f"{candidate!r} is not smaller than {value!r}"
+        value = candidates[-1]
+
+
+@pytest.mark.parametrize("case", SHRINKABLE, ids=repr)
+def test_shrink_is_deterministic(case: Case) -> None:
+    picker = case.factory().set_seed(3)
+    values = picker.take(5)
+    if not values:
+        return
+    a = picker.shrink(values[-1], sy.RandomFloat(seed=9))
+    b = picker.shrink(values[-1], sy.RandomFloat(seed=9))
+    try:
+        assert a.take(5) == b.take(5)
+    except sy.GiveUp:
+        pass
+
+
+def test_integers_shrink_towards_zero_positive_first() -> None:
+    assert sorted([3, -3, 0, -1, 1], key=simplicity) == [0, 1, -1, 3, -3]
+    assert set(sy.RandomInteger(-10, 10).shrink(-2).take(200)) == {0, 1, -1, 2}
+    assert isinstance(sy.RandomInteger(5, 10).shrink(5), sy.Nothing)
+    assert set(sy.RandomInteger(-10, -3).shrink(-7).take(200)) == {-4, -5, -6}  # the Java bug went the other way
+
+
+def test_magnitude_narrows_the_range() -> None:
+    wide = sy.RandomInteger(0, 10**6).shrink(10**5, magnitude=1.0)
+    narrow = sy.RandomInteger(0, 10**6).shrink(10**5, magnitude=0.25)
+    assert max(narrow.take(300)) <= 25_000 < max(wide.take(300))
+
+
+def test_booleans_shrink_to_false() -> None:
+    assert sy.RandomBoolean().shrink(True).take(3) == [False] * 3
+    assert isinstance(sy.RandomBoolean().shrink(False), sy.Nothing)
+    assert isinstance(sy.RandomBoolean(1.0).shrink(True), sy.Nothing)  # False is not in the domain
+
+
+def test_choice_shrinks_to_earlier_alternatives_and_inside() -> None:
+    choice = sy.Choice("a", sy.RandomInteger(0, 100), "z")
+    assert set(choice.shrink("z").take(300)) - {"a"} <= set(range(100))
+    assert set(choice.shrink(40).take(300)) - {"a"} <= set(range(40))
+    assert isinstance(choice.shrink("a"), sy.Nothing)
+
+
+def test_freeze_shrinks_instead_of_giving_up() -> None:
+    frozen = sy.Freeze(sy.RandomInteger(0, 100))
+    smaller = frozen.shrink(50)
+    values = smaller.take(5)
+    assert len(set(values)) == 1 and values[0] < 50
+
+
+def test_odd_numbers_shrink_to_smaller_odd_numbers() -> None:
+    odd = sy.PickIf(sy.RandomInteger(0, 10**6), lambda x: x % 2 == 1).set_seed(1)
+    value = odd.pick()
+    for _ in range(50):
+        smaller = odd.shrink(value)
+        if isinstance(smaller, sy.Nothing):
+            break
+        try:
+            value = smaller.pick()
+        except sy.GiveUp:  # a filter cannot know that no smaller odd number is left
+            break
+        assert value % 2 == 1
+    assert value == 1
+
+
+def test_odd_length_lists_keep_odd_lengths() -> None:
+    lists = sy.ComposeList(sy.RandomInteger(0, 100), sy.AffineTransform(sy.RandomInteger(0, 20), 2, 1)).set_seed(2)
+    value = lists.pick()
+    seen = []
+    for _ in range(200):
+        smaller = lists.shrink(value)
+        if isinstance(smaller, sy.Nothing):
+            break
+        value = smaller.pick()
+        seen.append(value)
+        assert len(value) % 2 == 1
+    assert seen and len(seen[-1]) <= 3
+
+
+def test_arrays_shrink_one_component_at_a_time() -> None:
+    array = sy.ArrayPicker(sy.RandomInteger(0, 10), sy.RandomInteger(0, 10))
+    for a, b in array.shrink((5, 0)).take(50):
+        assert b == 0 and a < 5  # the second component is minimal; the first can still shrink
+
+
+def test_sequences_shrink_to_subsequences() -> None:
+    playback = sy.Playback(list(range(10)))
+    playback.take(10)
+    sub = playback.shrink_sequence(sy.RandomFloat(seed=1), magnitude=0.5).take(20)
+    assert len(sub) == 5 and sub == sorted(sub) and set(sub) <= set(range(10))
+
+
+def _wrong_sort(values: list[int]) -> list[int]:
+    out = sorted(values)
+    if len(values) > 4 and values[3] + values[4] > 1000:
+        out[0], out[-1] = out[-1], out[0]
+    return out
+
+
+def _is_prime(n: int) -> bool:
+    return n >= 2 and all(n % d for d in range(2, int(n**0.5) + 1))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_prime_shrinks_to_zero(seed: int) -> None:
+    report = sy.Assert(lambda x: _is_prime(x), x=sy.RandomInteger(0, 2**31)).run(seed=seed)
+    assert not report.passed and report.smallest == {"x": 0}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_sort_shrinks_to_the_smallest_counterexample(seed: int) -> None:
+    lists = sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 2000))
+    report = sy.Assert(lambda l: _wrong_sort(l) == sorted(l), l=lists).run(seed=seed)
+    smallest = report.smallest["l"]  # type: ignore[index]
+    assert len(smallest) == 5 and smallest[:3] == [0, 0, 0] and smallest[3] + smallest[4] == 1001
