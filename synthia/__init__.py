@@ -19,6 +19,7 @@ from .core import (
     Seedable,
     Shrinkable,
 )
+from .integrations import SynthiaFailure, given
 from .testing import Assert, FixedCount, StoppingRule, TestReport, TimeBudget
 from .mutators import *  # noqa: F401,F403
 from .mutators import __all__ as _mutators
@@ -45,6 +46,8 @@ __all__ = [
     "StoppingRule",
     "FixedCount",
     "TimeBudget",
+    "given",
+    "SynthiaFailure",
     *_catalog,
     *_mutators,
 ]

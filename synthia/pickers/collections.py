@@ -86,6 +86,7 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
         self.magnitude = magnitude
         n = len(reference)
         self._lengths = [k for k in range(n) if length.in_domain(k) is not False]
+        self._allowed = set(self._lengths)
         self._shrinkable = isinstance(element, Shrinkable)
         self._init_stream(seed)
 
@@ -108,13 +109,16 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
             cut = self._lengths and (not self._shrinkable or stream.random() < 1.0 - 0.75 * self.magnitude)
             if cut:
                 lengths = self._lengths
-                # Magnitude below 1 favours the shortest allowed lengths.
-                top = max(1, round(len(lengths) * self.magnitude))
-                k = lengths[below(stream, top)]
                 if stream.random() < 0.5:
-                    return ref[:k]
-                start = below(stream, k + 1)
-                return ref[:start] + ref[start + n - k :]
+                    # Truncate; magnitude below 1 favours the shortest allowed lengths.
+                    top = max(1, round(len(lengths) * self.magnitude))
+                    return ref[: lengths[below(stream, top)]]
+                # Remove one run whose size is log-uniform: single elements as often as big blocks.
+                size = 1 + below(stream, 1 << below(stream, n.bit_length()))
+                if n - size not in self._allowed:
+                    size = n - lengths[below(stream, len(lengths))]
+                start = below(stream, n - size + 1)
+                return ref[:start] + ref[start + size :]
             if not self._shrinkable or n == 0:
                 break
             i = below(stream, n)
