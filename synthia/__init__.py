@@ -19,6 +19,18 @@ from .core import (
     Seedable,
     Shrinkable,
 )
+from .explain import (
+    Attribute,
+    Character,
+    Explanation,
+    Key,
+    Member,
+    NthElement,
+    NthOutput,
+    explain,
+    recording,
+    wiring_diagram,
+)
 from .integrations import SynthiaFailure, given
 from .testing import Assert, FixedCount, StoppingRule, TestReport, TimeBudget
 from .mutators import *  # noqa: F401,F403
@@ -48,6 +60,16 @@ __all__ = [
     "TimeBudget",
     "given",
     "SynthiaFailure",
+    "explain",
+    "Explanation",
+    "recording",
+    "wiring_diagram",
+    "NthOutput",
+    "NthElement",
+    "Key",
+    "Attribute",
+    "Character",
+    "Member",
     *_catalog,
     *_mutators,
 ]

@@ -69,7 +69,7 @@ class _Unset:
 UNSET: Any = _Unset()
 
 #: Instance attributes that belong to an instrumentation session, never to a copy.
-TRANSIENT_FIELDS = frozenset({"pick"})
+TRANSIENT_FIELDS = frozenset({"pick", "_reset_self", "_provenance_log"})
 
 _repr_guard = threading.local()
 

@@ -189,7 +189,10 @@ class Assert:
         return None if isinstance(smaller, Nothing) else smaller
 
     def _shrink(
-        self, failing: dict[str, Any], exception: BaseException | None, decision: Picker[float]
+        self,
+        failing: dict[str, Any],
+        exception: BaseException | None,
+        decision: Picker[float],
     ) -> tuple[dict[str, Any], BaseException | None, int, int]:
         best, best_exception = failing, exception
         steps = tries = 0

@@ -67,6 +67,13 @@ class TestReport:
             self.exception = exception
         return passed
 
+    def explain(self, redraws: int = 5) -> Any:
+        """The explanation graph of the smallest failing input, free draws marked
+        (see :func:`synthia.explain.explain_failure`)."""
+        from ..explain.failures import explain_failure
+
+        return explain_failure(self, redraws)
+
     def summary(self) -> str:
         """A multi-line, human-readable account of the run."""
         lines = []

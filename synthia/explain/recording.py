@@ -1,0 +1,108 @@
+"""Opt-in recording of what each picker produced and consumed: the raw material of explanations.
+
+While a :func:`recording` block is active, every picker of the wiring keeps a log:
+for each output (numbered since its last reset) the value and the list of
+``(upstream picker, upstream output index)`` it consumed while producing it. A
+picker shared by several consumers numbers its outputs once, so explanations are
+exact under sharing; a reset restarts the numbering. Outside the block ``pick()``
+runs the plain class method: recording costs nothing unless asked for.
+
+>>> import synthia as sy
+>>> lists = sy.ComposeList(sy.RandomInteger(0, 10), 2).set_seed(1)
+>>> with recording(lists):
+...     value = lists.pick()
+>>> log_of(lists)[0].consumed[1][0] is lists.element
+True
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from ..core.graph import upstream
+from ..core.instrument import unwrap_one, wrap_one
+from ..core.picker import Picker
+
+__all__ = ["Entry", "recording", "log_of", "NotRecorded"]
+
+
+class NotRecorded(LookupError):
+    """The output asked about was not produced inside a :func:`recording` block."""
+
+
+@dataclass
+class Entry:
+    """One recorded output: its value and the upstream outputs consumed to make it."""
+
+    value: Any
+    consumed: list[tuple[Picker[Any], int]] = field(default_factory=list)
+
+
+def log_of(picker: Picker[Any]) -> list[Entry]:
+    """The recorded outputs of ``picker`` since its last reset (raises :class:`NotRecorded`)."""
+    log = picker.__dict__.get("_provenance_log")
+    if log is None:
+        raise NotRecorded(f"{picker!r} was not recorded: pick inside `with synthia.recording(picker):`")
+    return log
+
+
+@contextmanager
+def recording(*roots: Picker[Any], reset: bool = True) -> Iterator[None]:
+    """Record every pick of the wirings ``roots`` inside the block.
+
+    The wirings are reset first (``reset=False`` keeps their state, for pickers
+    that have not picked yet), so output indices count from the initial state.
+    Logs stay on the pickers after the block, for :func:`~synthia.explain`.
+    """
+    frames: list[list[tuple[Picker[Any], int]]] = []
+    nodes: list[Picker[Any]] = []
+    seen: set[int] = set()
+    for root in roots:
+        for _, node in upstream(root):
+            if id(node) not in seen:
+                seen.add(id(node))
+                nodes.append(node)
+
+    def recorded_pick(picker: Picker[Any], pick: Callable[[], Any]) -> Callable[[], Any]:
+        def wrapper() -> Any:
+            frames.append([])
+            try:
+                value = pick()
+            except BaseException:
+                frames.pop()
+                raise
+            consumed = frames.pop()
+            log = picker.__dict__["_provenance_log"]
+            log.append(Entry(value, consumed))
+            if frames:
+                frames[-1].append((picker, len(log) - 1))
+            return value
+
+        return wrapper
+
+    def recorded_reset(picker: Picker[Any], reset_self: Callable[[], Any]) -> Callable[[], Any]:
+        def wrapper() -> Any:
+            picker.__dict__["_provenance_log"] = []
+            return reset_self()
+
+        return wrapper
+
+    tokens = []
+    for node in nodes:
+        node.__dict__["_provenance_log"] = []
+        previous_reset = node.__dict__.get("_reset_self")
+        node.__dict__["_reset_self"] = recorded_reset(node, node._reset_self)
+        tokens.append((node, wrap_one(node, recorded_pick), previous_reset))
+    try:
+        if reset:
+            for root in roots:
+                root.reset()
+        yield
+    finally:
+        for node, token, previous_reset in reversed(tokens):
+            unwrap_one(node, token)
+            if previous_reset is None:
+                node.__dict__.pop("_reset_self", None)
+            else:
+                node.__dict__["_reset_self"] = previous_reset
