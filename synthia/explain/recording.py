@@ -101,8 +101,8 @@ def recording(*roots: Picker[Any], reset: bool = True) -> Iterator[None]:
         yield
     finally:
         for node, token, previous_reset in reversed(tokens):
-            unwrap_one(node, token)
             if previous_reset is None:
                 node.__dict__.pop("_reset_self", None)
             else:
                 node.__dict__["_reset_self"] = previous_reset
+            unwrap_one(node, token)
