@@ -4,7 +4,8 @@ While a :func:`recording` block is active, every picker of the wiring keeps a lo
 for each output (numbered since its last reset) the value and the list of
 ``(upstream picker, upstream output index)`` it consumed while producing it. A
 picker shared by several consumers numbers its outputs once, so explanations are
-exact under sharing; a reset restarts the numbering. Outside the block ``pick()``
+exact under sharing; a reset by the user restarts the numbering (a reset a picker makes
+while picking, such as a repeating behaviour tree starting a new round, does not). Outside the block ``pick()``
 runs the plain class method: recording costs nothing unless asked for.
 
 >>> import synthia as sy
@@ -83,7 +84,10 @@ def recording(*roots: Picker[Any], reset: bool = True) -> Iterator[None]:
 
     def recorded_reset(picker: Picker[Any], reset_self: Callable[[], Any]) -> Callable[[], Any]:
         def wrapper() -> Any:
-            picker.__dict__["_provenance_log"] = []
+            # A reset made by a picker while it picks (a behaviour tree starting a new round)
+            # keeps the numbering going, so earlier outputs stay explainable.
+            if not frames:
+                picker.__dict__["_provenance_log"] = []
             return reset_self()
 
         return wrapper

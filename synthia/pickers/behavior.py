@@ -1,0 +1,176 @@
+"""Behaviour trees: :class:`Sequence`, :class:`Selector` and :class:`Leaf` nodes, run by :class:`BehaviorTree`.
+
+Every node is a bounded picker with one end-of-stream rule: a node that has nothing
+left raises :class:`~synthia.NoMoreElements` (the Java original mixed ``null`` and
+exceptions, and its own example crashed).
+"""
+from __future__ import annotations
+
+import math
+from itertools import accumulate
+from typing import Any, Sequence as SequenceType
+
+from ..core.checks import check_bool, check_number
+from ..core.constant import Constant
+from ..core.exceptions import NoMoreElements
+from ..core.picker import Bounded, Picker, as_picker
+from ..core.random import weighted_index
+from .basic import Once
+from .scalars import RandomFloat
+
+__all__ = ["BehaviorTree", "Sequence", "Selector", "Leaf"]
+
+
+def _node(child: Any, name: str) -> Picker[Any]:
+    return child if isinstance(child, Picker) else Leaf(child)
+
+
+class Leaf(Bounded[Any]):
+    """A leaf: all the values of a (bounded) picker, or one plain value once.
+
+    >>> Leaf("A").take(3)
+    ['A']
+    """
+
+    inputs_fields = ("picker",)
+
+    def __init__(self, action: Any) -> None:
+        self.picker = action if isinstance(action, Picker) else Once(Constant(action))
+        self._ended = False
+
+    def pick(self) -> Any:
+        if self._ended:
+            raise NoMoreElements(f"{self!r} has ended")
+        try:
+            return self.picker.pick()
+        except NoMoreElements:
+            self._ended = True
+            raise
+
+    def is_done(self) -> bool:
+        return self._ended or (isinstance(self.picker, Bounded) and self.picker.is_done())
+
+    def _reset_self(self) -> None:
+        self._ended = False
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        if isinstance(self.picker, Once) and type(self.picker.picker) is Constant:
+            return [self.picker.picker.value], {}
+        return [self.picker], {}
+
+
+class Sequence(Bounded[Any]):
+    """Runs its children in order: all the values of the first, then of the next, ...
+
+    >>> Sequence("A", "B", Sequence("C", "D")).take(9)
+    ['A', 'B', 'C', 'D']
+    """
+
+    inputs_fields = ("children",)
+
+    def __init__(self, *children: Any) -> None:
+        if not children:
+            raise ValueError("Sequence needs at least one child, got none")
+        self.children = [_node(c, f"children[{i}]") for i, c in enumerate(children)]
+        self._current = 0
+
+    def pick(self) -> Any:
+        while self._current < len(self.children):
+            try:
+                return self.children[self._current].pick()
+            except NoMoreElements:
+                self._current += 1
+        raise NoMoreElements(f"{self!r} has run all its children")
+
+    def is_done(self) -> bool:
+        return self._current >= len(self.children)
+
+    def _reset_self(self) -> None:
+        self._current = 0
+
+
+class Selector(Bounded[Any]):
+    """Chooses one child by weight (drawn with ``decision``) and runs it to its end.
+
+    >>> s = Selector("left", "right")
+    >>> s.set_seed(1).take(3)
+    ['left']
+    """
+
+    inputs_fields = ("children", "decision")
+
+    def __init__(self, *children: Any, weights: SequenceType[float] | None = None, decision: Picker[float] | None = None) -> None:
+        if not children:
+            raise ValueError("Selector needs at least one child, got none")
+        self.children = [_node(c, f"children[{i}]") for i, c in enumerate(children)]
+        weights = [1.0] * len(children) if weights is None else list(weights)
+        if len(weights) != len(children):
+            raise ValueError(f"weights must have one entry per child ({len(children)}), got {weights!r}")
+        for i, w in enumerate(weights):
+            check_number(w, f"weights[{i}]")
+            if not (math.isfinite(w) and w >= 0):
+                raise ValueError(f"weights[{i}] must be non-negative, got {w!r}")
+        if sum(weights) <= 0:
+            raise ValueError(f"weights must not all be zero, got {weights!r}")
+        self.weights = weights
+        self._cumulative = [float(c) for c in accumulate(weights)]
+        self.decision = RandomFloat() if decision is None else as_picker(decision, "decision", numbers=False)
+        self._chosen: int | None = None
+        self._ended = False
+
+    def pick(self) -> Any:
+        if self._ended:
+            raise NoMoreElements(f"{self!r} has ended")
+        if self._chosen is None:
+            self._chosen = weighted_index(float(self.decision.pick()), self._cumulative)
+        try:
+            return self.children[self._chosen].pick()
+        except NoMoreElements:
+            self._ended = True
+            raise
+
+    def is_done(self) -> bool:
+        return self._ended
+
+    def _reset_self(self) -> None:
+        self._chosen = None
+        self._ended = False
+
+
+class BehaviorTree(Bounded[Any]):
+    """Runs a tree of :class:`Sequence`, :class:`Selector` and :class:`Leaf` nodes.
+
+    With ``repeat=True`` the tree is reset each time it ends and runs again (a new
+    choice at every Selector), giving an endless stream of behaviours.
+
+    >>> tree = BehaviorTree(Sequence("login", Selector(Sequence("browse", "buy"), "leave"), "logout"))
+    >>> tree.set_seed(2).take(10)
+    ['login', 'browse', 'buy', 'logout']
+    """
+
+    inputs_fields = ("root",)
+
+    def __init__(self, root: Any, repeat: bool = False) -> None:
+        self.root = _node(root, "root")
+        self.repeat = check_bool(repeat, "repeat")
+
+    def pick(self) -> Any:
+        try:
+            return self.root.pick()
+        except NoMoreElements:
+            if not self.repeat:
+                raise
+        # One more pass: the tree's state is reset, its random sources go on (new choices).
+        from ..core.graph import upstream
+        from ..core.picker import Seedable
+
+        for _, node in upstream(self.root):
+            if not isinstance(node, Seedable):
+                node._reset_self()
+        return self.root.pick()
+
+    def is_done(self) -> bool:
+        return not self.repeat and isinstance(self.root, Bounded) and self.root.is_done()
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [self.root], ({"repeat": True} if self.repeat else {})

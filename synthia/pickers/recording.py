@@ -1,0 +1,116 @@
+"""Sequences that remember: :class:`Record` keeps what passed through, :class:`Share`
+broadcasts one stream to several consumers."""
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from ..core.exceptions import NoMoreElements
+from ..core.picker import Bounded, Picker, as_picker
+from .sequences import Playback, shrink_trace
+
+__all__ = ["Record", "Share"]
+
+T = TypeVar("T")
+
+
+class Record(Bounded[T]):
+    """Passes the values of ``picker`` through and keeps them in :attr:`recorded`.
+
+    ``reset()`` resets the input and clears the record. ``is_done()`` follows a bounded
+    input (``False`` otherwise). :meth:`shrink_sequence` shrinks the recorded trace.
+
+    >>> from synthia import Tick
+    >>> r = Record(Tick(0, 2))
+    >>> r.take(3), r.recorded
+    ([0, 2, 4], [0, 2, 4])
+    """
+
+    inputs_fields = ("picker",)
+
+    def __init__(self, picker: Picker[T]) -> None:
+        self.picker = as_picker(picker, "picker", numbers=False)
+        self.recorded: list[T] = []
+
+    def pick(self) -> T:
+        value = self.picker.pick()
+        self.recorded.append(value)
+        return value
+
+    def is_done(self) -> bool:
+        return isinstance(self.picker, Bounded) and self.picker.is_done()
+
+    def shrink_sequence(self, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Playback[T]:
+        """A non-looping :class:`~synthia.Playback` of a shorter subsequence of the record."""
+        return shrink_trace(self.recorded, decision, magnitude)
+
+    def _reset_self(self) -> None:
+        self.recorded = []
+
+
+class _Broadcast(Picker[Any]):
+    """The hub of a :class:`Share`: draws from the source once per value, for every consumer."""
+
+    inputs_fields = ("source",)
+
+    def __init__(self, source: Picker[Any]) -> None:
+        self.source = source
+        self.buffer: list[Any] = []
+        self.generation = 0
+
+    def value_at(self, position: int) -> Any:
+        while len(self.buffer) <= position:
+            self.buffer.append(self.source.pick())
+        return self.buffer[position]
+
+    def pick(self) -> Any:  # pragma: no cover - consumers call value_at
+        raise TypeError("a Share hub is read through its consumers")
+
+    def _reset_self(self) -> None:
+        self.buffer = []
+        self.generation += 1
+
+
+class Share(Bounded[T]):
+    """One consumer of a stream broadcast to several: each replays the same values at its own pace.
+
+    ``Share(source)`` is the first consumer; :meth:`another` makes more on the same
+    broadcast. The source is drawn once per value, whoever asks first. Resetting any
+    consumer resets the broadcast (it is shared upstream), and every consumer then
+    starts again from the first value; a duplicate of a wiring holding consumers
+    gets its own broadcast, shared by the copied consumers.
+
+    >>> from synthia import RandomInteger
+    >>> a = Share(RandomInteger(0, 100, seed=1))
+    >>> b = a.another()
+    >>> a.take(3) == b.take(3)
+    True
+    """
+
+    inputs_fields = ("hub",)
+
+    def __init__(self, source: Picker[T], *, _hub: _Broadcast | None = None) -> None:
+        self.hub = _hub if _hub is not None else _Broadcast(as_picker(source, "source", numbers=False))
+        self._position = 0
+        self._generation = self.hub.generation
+
+    def another(self) -> "Share[T]":
+        """A new consumer of the same broadcast, starting at the first value."""
+        return Share(self.hub.source, _hub=self.hub)
+
+    def pick(self) -> T:
+        if self._generation != self.hub.generation:
+            self._position, self._generation = 0, self.hub.generation
+        value = self.hub.value_at(self._position)
+        self._position += 1
+        return value
+
+    def is_done(self) -> bool:
+        source = self.hub.source
+        return self._position >= len(self.hub.buffer) and isinstance(source, Bounded) and source.is_done()
+
+    def _reset_self(self) -> None:
+        self._position = 0
+        self._generation = self.hub.generation
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [self.hub.source], {}

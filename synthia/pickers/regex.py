@@ -1,0 +1,179 @@
+"""Strings that match a regular expression, for grammar terminals (a documented subset).
+
+Supported: literal characters and escapes (``\\.``, ``\\d``, ``\\w``, ``\\s``), ``.``,
+character classes (``[a-z0-9_]``, negation ``[^...]`` over printable ASCII), groups
+``( )`` (and ``(?: )``), alternation ``|``, and the quantifiers ``?``, ``*``, ``+``,
+``{m}``, ``{m,}``, ``{m,n}`` (unbounded repetition is capped at ``max_repeat``). Anchors
+``^`` and ``$`` are accepted and ignored. Anything else raises ``ValueError`` at once.
+
+>>> from synthia.core.random import Stream
+>>> g = RegexGenerator(r"^[a-c]{2}-\\d+$")
+>>> import re; bool(re.fullmatch(g.pattern.strip("^$"), g.generate(Stream(1))))
+True
+"""
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from ..core.random import Stream, below
+
+__all__ = ["RegexGenerator"]
+
+_PRINTABLE = [c for c in string.printable if c not in "\t\n\r\x0b\x0c"]
+_CLASSES = {"d": string.digits, "w": string.ascii_letters + string.digits + "_", "s": " "}
+
+
+class RegexGenerator:
+    """Generates strings matching ``pattern`` (see the module docstring for the subset)."""
+
+    def __init__(self, pattern: str, max_repeat: int = 8) -> None:
+        self.pattern = pattern
+        self.max_repeat = max_repeat
+        self._text = pattern
+        self._pos = 0
+        self._tree = self._alternation()
+        if self._pos != len(self._text):
+            self._fail("unexpected character")
+
+    def _fail(self, why: str) -> None:
+        raise ValueError(f"regular expression {self.pattern!r}: {why} at position {self._pos}")
+
+    def _peek(self) -> str:
+        return self._text[self._pos] if self._pos < len(self._text) else ""
+
+    def _alternation(self) -> Any:
+        branches = [self._sequence()]
+        while self._peek() == "|":
+            self._pos += 1
+            branches.append(self._sequence())
+        return ("alt", branches)
+
+    def _sequence(self) -> Any:
+        items = []
+        while self._peek() not in ("", "|", ")"):
+            atom = self._atom()
+            if atom is not None:
+                items.append(self._quantified(atom))
+        return ("seq", items)
+
+    def _atom(self) -> Any:
+        c = self._peek()
+        self._pos += 1
+        if c in "^$":
+            return None
+        if c == "(":
+            if self._text.startswith("?:", self._pos):
+                self._pos += 2
+            inner = self._alternation()
+            if self._peek() != ")":
+                self._fail("missing )")
+            self._pos += 1
+            return inner
+        if c == "[":
+            return ("set", self._set())
+        if c == ".":
+            return ("set", _PRINTABLE)
+        if c == "\\":
+            e = self._peek()
+            self._pos += 1
+            if not e:
+                self._fail("dangling backslash")
+            return ("set", list(_CLASSES[e])) if e in _CLASSES else ("lit", e)
+        if c in "*+?{":
+            self._pos -= 1
+            self._fail("nothing to repeat")
+        return ("lit", c)
+
+    def _set(self) -> list[str]:
+        negate = self._peek() == "^"
+        if negate:
+            self._pos += 1
+        chars: list[str] = []
+        first = True
+        while True:
+            c = self._peek()
+            if not c:
+                self._fail("missing ]")
+            if c == "]" and not first:
+                self._pos += 1
+                break
+            first = False
+            self._pos += 1
+            if c == "\\":
+                e = self._peek()
+                self._pos += 1
+                chars.extend(_CLASSES.get(e, e))
+                continue
+            if self._peek() == "-" and self._text[self._pos + 1 : self._pos + 2] not in ("]", ""):
+                end = self._text[self._pos + 1]
+                self._pos += 2
+                if ord(end) < ord(c):
+                    self._fail(f"bad range {c}-{end}")
+                chars.extend(chr(o) for o in range(ord(c), ord(end) + 1))
+            else:
+                chars.append(c)
+        if negate:
+            chars = [c for c in _PRINTABLE if c not in chars]
+        if not chars:
+            self._fail("empty character class")
+        return list(dict.fromkeys(chars))
+
+    def _quantified(self, atom: Any) -> Any:
+        c = self._peek()
+        if c == "?":
+            low, high = 0, 1
+        elif c == "*":
+            low, high = 0, self.max_repeat
+        elif c == "+":
+            low, high = 1, self.max_repeat
+        elif c == "{":
+            end = self._text.find("}", self._pos)
+            if end < 0:
+                self._fail("missing }")
+            body = self._text[self._pos + 1 : end]
+            try:
+                if "," in body:
+                    a, b = body.split(",", 1)
+                    low, high = int(a), (int(b) if b.strip() else int(a) + self.max_repeat)
+                else:
+                    low = high = int(body)
+            except ValueError:
+                self._fail(f"bad repetition {{{body}}}")
+            self._pos = end
+        else:
+            return atom
+        self._pos += 1
+        return ("rep", atom, low, high)
+
+    def generate(self, stream: Stream) -> str:
+        """A string matching the pattern, drawn from ``stream``."""
+        out: list[str] = []
+        self._emit(self._tree, stream, out)
+        return "".join(out)
+
+    def _emit(self, node: Any, stream: Stream, out: list[str]) -> None:
+        kind = node[0]
+        if kind == "lit":
+            out.append(node[1])
+        elif kind == "set":
+            out.append(node[1][below(stream, len(node[1]))])
+        elif kind == "seq":
+            for item in node[1]:
+                self._emit(item, stream, out)
+        elif kind == "alt":
+            self._emit(node[1][below(stream, len(node[1]))], stream, out)
+        else:
+            _, atom, low, high = node
+            for _ in range(low + below(stream, high - low + 1)):
+                self._emit(atom, stream, out)
+
+    def minimal(self) -> str:
+        """The shortest string this generator can produce (first choices everywhere)."""
+        class _First:
+            def getrandbits(self, k: int) -> int:
+                return 0
+
+        out: list[str] = []
+        self._emit(self._tree, _First(), out)  # type: ignore[arg-type]
+        return "".join(out)

@@ -1,0 +1,167 @@
+"""Structures as ``networkx`` graphs: random trees, random graphs, Barabási–Albert graphs."""
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+
+from ..core.checks import check_int, check_probability
+from ..core.picker import Picker, RandomPicker, as_picker
+from ..core.random import below
+
+__all__ = ["TreePicker", "PickTree", "GraphPicker", "BarabasiAlbert", "graph_to_dot"]
+
+
+def _count(picker: Picker[Any], name: str) -> int:
+    n = picker.pick()
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"{name} must pick non-negative ints, got {n!r} from {picker!r}")
+    return n
+
+
+def _size_input(value: Any, name: str) -> Picker[int]:
+    if not isinstance(value, Picker):
+        check_int(value, name, minimum=0)
+    return as_picker(value, name)
+
+
+class TreePicker(RandomPicker[nx.DiGraph]):
+    """Random trees as ``networkx.DiGraph`` arborescences (alias ``PickTree``).
+
+    ``depth`` and ``degree`` are ints or pickers; ``node`` is a picker of labels (each
+    node's ``label`` attribute). Each tree has exactly the picked depth: one child of
+    every node on a chosen path continues to the full depth, the other children get a
+    random smaller depth. Nodes are numbered 0 (the root, ``tree.graph["root"]``), 1, ...
+
+    >>> from synthia import Tick
+    >>> tree = TreePicker(Tick(0, 1), depth=2, degree=2).set_seed(1).pick()
+    >>> sorted(tree.edges), nx.dag_longest_path_length(tree)
+    ([(0, 1), (0, 4), (1, 2), (1, 3), (4, 5), (4, 6)], 2)
+    """
+
+    inputs_fields = ("node", "depth", "degree")
+
+    def __init__(self, node: Picker[Any], depth: Any, degree: Any, *, seed: int | None = None) -> None:
+        self.node = as_picker(node, "node", anything=True)
+        self.depth = _size_input(depth, "depth")
+        self.degree = _size_input(degree, "degree")
+        self._init_stream(seed)
+
+    def pick(self) -> nx.DiGraph:
+        tree = nx.DiGraph()
+        depth = _count(self.depth, "depth")
+        tree.add_node(0, label=self.node.pick())
+        tree.graph["root"] = 0
+        self._grow(tree, 0, depth, full=True)
+        return tree
+
+    def _grow(self, tree: nx.DiGraph, parent: int, remaining: int, full: bool) -> None:
+        if remaining <= 0:
+            return
+        degree = _count(self.degree, "degree")
+        if degree == 0 and full:
+            degree = 1  # the path that reaches the picked depth needs a child here
+        continuing = below(self._stream, degree) if full and degree else -1
+        for i in range(degree):
+            child = tree.number_of_nodes()
+            tree.add_node(child, label=self.node.pick())
+            tree.add_edge(parent, child)
+            depth = remaining - 1 if i == continuing else below(self._stream, remaining)
+            self._grow(tree, child, depth, full and i == continuing)
+
+
+PickTree = TreePicker
+
+
+class GraphPicker(RandomPicker[nx.Graph]):
+    """Random graphs G(n, p): ``size`` nodes labelled by ``node``, each pair linked with probability ``p``.
+
+    >>> g = GraphPicker(size=6, p=0.5).set_seed(2).pick()
+    >>> g.number_of_nodes(), g.number_of_edges()
+    (6, 7)
+    """
+
+    inputs_fields = ("node", "size")
+
+    def __init__(self, node: Any = None, size: Any = 10, p: float = 0.2, *, seed: int | None = None) -> None:
+        self.node = None if node is None else as_picker(node, "node", anything=True)
+        self.size = _size_input(size, "size")
+        self.p = check_probability(p, "p")
+        self._init_stream(seed)
+
+    def _nodes(self, graph: nx.Graph, n: int) -> None:
+        for i in range(n):
+            graph.add_node(i, label=i if self.node is None else self.node.pick())
+
+    def pick(self) -> nx.Graph:
+        graph = nx.Graph()
+        n = _count(self.size, "size")
+        self._nodes(graph, n)
+        random = self._stream.random
+        for a in range(n):
+            for b in range(a + 1, n):
+                if random() < self.p:
+                    graph.add_edge(a, b)
+        return graph
+
+
+class BarabasiAlbert(GraphPicker):
+    """Scale-free graphs by preferential attachment (Barabási–Albert).
+
+    Starting from ``m`` connected nodes, each new node links to ``m`` distinct existing
+    nodes chosen with probability proportional to their degree, so a few hubs get many
+    links (a heavy-tailed degree distribution, as in web site maps).
+
+    >>> g = BarabasiAlbert(size=200, m=1).set_seed(3).pick()
+    >>> g.number_of_edges(), max(d for _, d in g.degree()) > 10
+    (199, True)
+    """
+
+    def __init__(self, node: Any = None, size: Any = 50, m: int = 1, *, seed: int | None = None) -> None:
+        super().__init__(node, size, 0.0, seed=seed)
+        self.m = check_int(m, "m", minimum=1)
+
+    def pick(self) -> nx.Graph:
+        graph = nx.Graph()
+        n = _count(self.size, "size")
+        self._nodes(graph, n)
+        m = self.m
+        ends: list[int] = []  # every edge end once: picking from it is picking by degree
+        for a in range(min(m, n)):
+            for b in range(a + 1, min(m, n)):
+                graph.add_edge(a, b)
+                ends += [a, b]
+        for new in range(min(m, n), n):
+            targets: set[int] = set()
+            pool = ends or list(range(new))
+            while len(targets) < min(m, new):
+                targets.add(pool[below(self._stream, len(pool))])
+            for t in sorted(targets):
+                graph.add_edge(new, t)
+                ends += [new, t]
+        return graph
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [], {"size": self.size, "m": self.m}
+
+
+def graph_to_dot(graph: nx.Graph, name: str = "G") -> str:
+    """DOT text of a generated graph or tree (labels from the ``label`` node attribute).
+
+    >>> print(graph_to_dot(nx.path_graph(2)))
+    graph G {
+      0 [label="0"];
+      1 [label="1"];
+      0 -- 1;
+    }
+    """
+    directed = graph.is_directed()
+    lines = [f"{'digraph' if directed else 'graph'} {name} {{"]
+    for node, data in graph.nodes(data=True):
+        label = str(data.get("label", node)).replace('"', '\\"')
+        lines.append(f'  {node} [label="{label}"];')
+    arrow = "->" if directed else "--"
+    for a, b in graph.edges:
+        lines.append(f"  {a} {arrow} {b};")
+    lines.append("}")
+    return "\n".join(lines)
