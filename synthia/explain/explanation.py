@@ -11,7 +11,7 @@ import networkx as nx
 from ..core.picker import Picker
 from .designators import Designator, NthElement, NthOutput
 from .recording import log_of
-from .rules import And, Leaf, ListElement, Opaque, Or, Ref, rule_for
+from .rules import And, Derived, Leaf, ListElement, Opaque, Or, Ref, rule_for
 
 __all__ = ["Explanation", "explain", "RenderError", "render_dot"]
 
@@ -135,6 +135,8 @@ class Explanation:
         where = "element of its list" if data["index"] is None else f"output {data['index']}"
         part = f"{data['part']} of " if data["part"] is not None else ""
         extra = {"draw": " [random draw]", "opaque": " [opaque: no rule]", "constant": "", "list": ""}.get(data.get("leaf", ""), "")
+        if data.get("derivation"):
+            extra = f" [derived: {data['derivation']}]"
         if data["index"] is None:
             return f"element {data['part']} of the list of {_short(data['picker'])} = {_label(data['value'])}"
         if data.get("free") is True:
@@ -250,6 +252,9 @@ def explain(picker: Picker[Any], index: int = 0, part: Designator | None = None)
             graph.nodes[("value", id(p), None, NthElement(spec.k))]["leaf"] = "list"
         elif isinstance(spec, Opaque):
             graph.nodes[parent]["leaf"] = "opaque"
+        elif isinstance(spec, Derived):
+            graph.nodes[parent]["leaf"] = "draw"
+            graph.nodes[parent]["derivation"] = spec.path
         else:
             from ..core.constant import Constant
 

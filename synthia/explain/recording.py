@@ -74,6 +74,12 @@ def recording(*roots: Picker[Any], reset: bool = True) -> Iterator[None]:
                 frames.pop()
                 raise
             consumed = frames.pop()
+            if isinstance(value, Picker):
+                # A picker made while picking (a Knit instance): record it from now on too.
+                for _, node in upstream(value):
+                    if id(node) not in seen:
+                        seen.add(id(node))
+                        install(node)
             log = picker.__dict__["_provenance_log"]
             log.append(Entry(value, consumed))
             if frames:
@@ -92,12 +98,16 @@ def recording(*roots: Picker[Any], reset: bool = True) -> Iterator[None]:
 
         return wrapper
 
-    tokens = []
-    for node in nodes:
+    tokens: list[tuple[Picker[Any], Any, Any]] = []
+
+    def install(node: Picker[Any]) -> None:
         node.__dict__["_provenance_log"] = []
         previous_reset = node.__dict__.get("_reset_self")
         node.__dict__["_reset_self"] = recorded_reset(node, node._reset_self)
         tokens.append((node, wrap_one(node, recorded_pick), previous_reset))
+
+    for node in nodes:
+        install(node)
     try:
         if reset:
             for root in roots:

@@ -25,7 +25,7 @@ from ..core.picker import Picker, RandomPicker
 from .designators import Designator, Member, NthElement
 from .recording import Entry
 
-__all__ = ["Leaf", "Ref", "And", "Or", "ListElement", "Opaque", "rule", "rule_for"]
+__all__ = ["Leaf", "Ref", "And", "Or", "ListElement", "Derived", "Opaque", "rule", "rule_for"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,13 @@ class Ref:
     picker: Picker[Any]
     index: int
     part: Designator | None = None
+
+
+@dataclass(frozen=True)
+class Derived:
+    """A leaf made by a grammar: ``path`` names the rule alternatives that produced it."""
+
+    path: str
 
 
 @dataclass(frozen=True)
@@ -197,6 +204,41 @@ def _set(picker: Any, index: int, part: Designator | None, entry: Entry) -> Any:
         sources = [Ref(p, i, part.rest) for p, i in draws if log_of(p)[i].value == part.head.item]
         return sources[0] if len(sources) == 1 else Or(sources)
     return _and(_refs(entry))
+
+
+@rule(catalog.GrammarSequence, catalog.GrammarSentence)
+def _grammar(picker: Any, index: int, part: Designator | None, entry: Entry) -> Any:
+    """A grammar output is a leaf drawn by the picker; its derivation says which rule
+    alternative produced which token (``derivation`` on the node, see ``Derived``)."""
+    derivation = getattr(entry.value, "derivation", None)
+    if derivation is None:
+        return Leaf()
+    if part is not None and isinstance(part.head, NthElement):
+        return Derived(_token_path(derivation, part.head.i))
+    return Derived(" ".join(f"<{n.rule}>#{n.alternative}" for n in derivation.nodes()))
+
+
+def _token_path(derivation: Any, i: int) -> str:
+    """The chain of rule alternatives that produced token ``i``: ``<expr>#1 > <term>#0 > ...``."""
+    from ..pickers.grammar import Derivation
+
+    count = 0
+
+    def walk(node: Any, trail: list[str]) -> str | None:
+        nonlocal count
+        trail = trail + [f"<{node.rule}>#{node.alternative}"]
+        for child in node.children:
+            if isinstance(child, Derivation):
+                found = walk(child, trail)
+                if found:
+                    return found
+            elif child != "":
+                if count == i:
+                    return " > ".join(trail) + f" > {child!r}"
+                count += 1
+        return None
+
+    return walk(derivation, []) or ""
 
 
 @rule(mutators.Mutator, catalog.Apply, catalog.AffineTransform, catalog.StringPattern, catalog.SineWave)

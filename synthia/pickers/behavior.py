@@ -88,6 +88,9 @@ class Sequence(Bounded[Any]):
     def _reset_self(self) -> None:
         self._current = 0
 
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return list(self.children), {}
+
 
 class Selector(Bounded[Any]):
     """Chooses one child by weight (drawn with ``decision``) and runs it to its end.
@@ -135,6 +138,12 @@ class Selector(Bounded[Any]):
     def _reset_self(self) -> None:
         self._chosen = None
         self._ended = False
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        kwargs: dict[str, Any] = {} if len(set(self.weights)) == 1 else {"weights": self.weights}
+        if type(self.decision) is not RandomFloat:
+            kwargs["decision"] = self.decision
+        return list(self.children), kwargs
 
 
 class BehaviorTree(Bounded[Any]):

@@ -19,8 +19,12 @@ class Knit(Seedable[Any]):
     :class:`~synthia.NoMoreElements` is retired; the ``replace`` coin then decides
     whether a new one is drawn at once (always when none is left). The stream ends when
     the instance source ends with no instance alive, or after ``max_tries`` attempts in
-    a row produce nothing. Each new instance is seeded from this picker's own stream,
-    so a knit replays from its seed; a stateful duplicate carries the live instances.
+    a row produce nothing. Each new instance is seeded from this picker's own stream
+    (``instance.set_seed``), so a knit replays from its seed; a stateful duplicate carries
+    the live instances. Instances that share pickers with each other (a common clock)
+    must not be reseeded, since seeding resets everything upstream: pass
+    ``seed_instances=False`` and build each instance from seeded upstream values (for
+    example an ``Apply`` whose function receives a seed from a ``RandomInteger``).
     Defaults: ``spawn=RandomBoolean(0.1)``, ``replace=RandomBoolean(0.5)``,
     ``chooser=RandomFloat()``.
 
@@ -40,6 +44,7 @@ class Knit(Seedable[Any]):
         chooser: Picker[float] | None = None,
         *,
         max_tries: int = 1000,
+        seed_instances: bool = True,
         seed: int | None = None,
     ) -> None:
         self.instances = as_picker(instances, "instances", numbers=False)
@@ -49,6 +54,9 @@ class Knit(Seedable[Any]):
         if isinstance(max_tries, bool) or not isinstance(max_tries, int) or max_tries < 1:
             raise ValueError(f"max_tries must be a positive int, got {max_tries!r}")
         self.max_tries = max_tries
+        if not isinstance(seed_instances, bool):
+            raise TypeError(f"seed_instances must be a bool, got {seed_instances!r}")
+        self.seed_instances = seed_instances
         self.live: list[Picker[Any]] = []
         self._source_ended = False
         self._init_stream(seed)
@@ -63,7 +71,8 @@ class Knit(Seedable[Any]):
             return False
         if not isinstance(instance, Picker):
             raise TypeError(f"instances must pick pickers, got {instance!r} from {self.instances!r}")
-        instance.set_seed(self._stream.getrandbits(63))
+        if self.seed_instances:
+            instance.set_seed(self._stream.getrandbits(63))
         self.live.append(instance)
         return True
 

@@ -5,7 +5,7 @@ import synthia as sy
 
 from . import Tour
 
-TITLE = "3. Testing: Assert, shrinking, reports"
+TITLE = "4. Testing: Assert, shrinking, reports"
 
 
 def wrong_sort(values: list[int]) -> list[int]:

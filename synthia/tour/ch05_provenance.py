@@ -5,7 +5,7 @@ import synthia as sy
 
 from . import Tour
 
-TITLE = "4. Provenance: why a value looks the way it does"
+TITLE = "5. Provenance: why a value looks the way it does"
 
 
 def run(tour: Tour) -> None:
