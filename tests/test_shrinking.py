@@ -160,3 +160,21 @@ def test_sort_shrinks_to_the_smallest_counterexample(seed: int) -> None:
     report = sy.Assert(lambda l: _wrong_sort(l) == sorted(l), l=lists).run(seed=seed)
     smallest = report.smallest["l"]  # type: ignore[index]
     assert len(smallest) == 5 and smallest[:3] == [0, 0, 0] and smallest[3] + smallest[4] == 1001
+
+
+def test_list_picker_shrinks_position_by_position() -> None:
+    lists = sy.ListPicker(sy.RandomInteger(0, 100), sy.Choice("a", "b", "c"), length=sy.RandomInteger(0, 10))
+    value = [50, "c", 70, "b"]
+    for candidate in lists.shrink(value).take(100):
+        assert lists.in_domain(candidate) and simplicity(candidate) < simplicity(value)
+        assert all(isinstance(v, int) == (i % 2 == 0) for i, v in enumerate(candidate))
+
+
+def test_bounded_pickers_and_patterns_shrink() -> None:
+    assert sy.Bound(sy.RandomInteger(0, 100), 3).shrink(40).take(10)[:3] and all(
+        v < 40 for v in sy.Bound(sy.RandomInteger(0, 100), 3).shrink(40).take(3)
+    )
+    assert sorted(sy.AllElements("abcde").shrink("c").take(10)) == ["a", "b"]
+    assert all(0 <= v < 7 for v in sy.AllIntegers(0, 10**9).shrink(7).take(20))
+    pattern = sy.StringPattern("id-{0}", sy.RandomInteger(0, 10**6))
+    assert all(len(s) <= len("id-123456") for s in pattern.shrink("id-123456").take(5))

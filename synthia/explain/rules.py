@@ -206,6 +206,14 @@ def _set(picker: Any, index: int, part: Designator | None, entry: Entry) -> Any:
     return _and(_refs(entry))
 
 
+@rule(catalog.MarkovChain)
+def _markov(picker: Any, index: int, part: Designator | None, entry: Entry) -> Any:
+    # Output n is emitted by the state reached from the state of output n-1 (the path so far),
+    # through the transition drawn now.
+    refs = _refs(entry)
+    return _and(refs) if index == 0 else And([Ref(picker, index - 1), *refs])
+
+
 @rule(catalog.GrammarSequence, catalog.GrammarSentence)
 def _grammar(picker: Any, index: int, part: Designator | None, entry: Entry) -> Any:
     """A grammar output is a leaf drawn by the picker; its derivation says which rule

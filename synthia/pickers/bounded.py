@@ -10,9 +10,11 @@ from typing import Any, Iterable, TypeVar
 
 from ..core.checks import check_bool, check_int
 from ..core.exceptions import NoMoreElements
-from ..core.picker import UNSET, Bounded, Picker, Seedable, as_picker
+from ..core.constant import Nothing
+from ..core.picker import UNSET, Bounded, Picker, Seedable, Shrinkable, as_picker
 from ..core.random import next_of_permutation
-from .scalars import RandomFloat
+from ..core.shrinking import shrink_seed, simplicity
+from .scalars import RandomFloat, check_magnitude, shrink_integer
 
 __all__ = ["Bound", "Unbound", "AllBooleans", "AllIntegers", "AllElements", "AllPickers", "Enumerate", "Merge"]
 
@@ -22,8 +24,10 @@ T = TypeVar("T")
 _MAX_ENUMERATED = 1_000_000
 
 
-class Bound(Bounded[T]):
+class Bound(Bounded[T], Shrinkable[T]):
     """The first ``length`` values of ``picker``, then :class:`~synthia.NoMoreElements`.
+
+    Shrinking: a ``Bound`` of the input shrunk around the value (same length).
 
     ``length`` is an int or a picker; a picker is drawn once, at the first pick
     after construction or reset (so a reset draws a new length from the reset
@@ -68,6 +72,19 @@ class Bound(Bounded[T]):
         self._limit = UNSET
         self._count = 0
 
+    def in_domain(self, value: Any) -> bool | None:
+        return self.picker.in_domain(value)
+
+    def shrink_key(self, value: Any) -> Any:
+        return self.picker.shrink_key(value) if isinstance(self.picker, Shrinkable) else simplicity(value)
+
+    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
+        check_magnitude(magnitude)
+        if not isinstance(self.picker, Shrinkable):
+            return Nothing()
+        smaller = self.picker.shrink(value, decision, magnitude)
+        return smaller if isinstance(smaller, Nothing) else Bound(smaller, self.length.duplicate())
+
 
 class Unbound(Picker[T]):
     """Relays a bounded ``picker``; once it ends, picks again among the distinct values it gave.
@@ -110,8 +127,22 @@ class Unbound(Picker[T]):
         self._ended = False
 
 
-class _Enumeration(Seedable[T], Bounded[T]):
-    """Shared machinery: the items of a sequence of ``size`` positions, in order or shuffled."""
+class _Enumeration(Seedable[T], Bounded[T], Shrinkable[T]):
+    """Shared machinery: the items of a sequence of ``size`` positions, in order or shuffled.
+
+    Shrinking gives the items simpler than the value, each once, in a random order.
+    """
+
+    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
+        check_magnitude(magnitude)
+        smaller = [item for item in self._items() if simplicity(item) < simplicity(value)]
+        return AllElements(smaller, scramble=True, seed=shrink_seed(decision)) if smaller else Nothing()
+
+    def in_domain(self, value: Any) -> bool:
+        return any(value == item for item in self._items())
+
+    def _items(self) -> list[T]:
+        return [self._item(i) for i in range(self._size)]
 
     def _init_enumeration(self, size: int, scramble: bool, loop: bool, seed: int | None) -> None:
         self.scramble = check_bool(scramble, "scramble")
@@ -190,6 +221,12 @@ class AllIntegers(_Enumeration[int]):
     def _item(self, index: int) -> int:
         return self.low + index
 
+    def in_domain(self, value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and self.low <= value < self.high
+
+    def shrink(self, value: int, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[int]:
+        return shrink_integer(value, self.low, self.high, decision, magnitude)
+
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.low, self.high], self._flags()
 
@@ -262,6 +299,10 @@ class AllPickers(_Enumeration[tuple[Any, ...]]):
     def is_done(self) -> bool:
         self._learn()
         return super().is_done()
+
+    def _items(self) -> list[tuple[Any, ...]]:
+        self._learn()
+        return super()._items()
 
     def _item(self, index: int) -> tuple[Any, ...]:
         out = []

@@ -78,16 +78,25 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
     inputs_fields = ("element", "length")
 
     def __init__(
-        self, element: Picker[T], length: Picker[int], reference: list[T], magnitude: float = 1.0, *, seed: int | None = None
+        self,
+        element: Picker[T] | list[Picker[T]],
+        length: Picker[int],
+        reference: list[T],
+        magnitude: float = 1.0,
+        *,
+        seed: int | None = None,
     ) -> None:
-        self.element = element
+        # Several element pickers are used in turn by position (a ListPicker); then only
+        # truncation keeps every element with the picker of its position.
+        self._cycle = list(element) if isinstance(element, list) else [element]
+        self.element = self._cycle[0] if len(self._cycle) == 1 else self._cycle
         self.length = length
         self.reference = reference
         self.magnitude = magnitude
         n = len(reference)
         self._lengths = [k for k in range(n) if length.in_domain(k) is not False]
         self._allowed = set(self._lengths)
-        self._shrinkable = isinstance(element, Shrinkable)
+        self._shrinkable = all(isinstance(e, Shrinkable) for e in self._cycle)
         self._init_stream(seed)
 
     def can_shrink(self) -> bool:
@@ -96,10 +105,18 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
             return True
         if not self._shrinkable:
             return False
-        return any(not isinstance(self.element.shrink(v), Nothing) for v in self.reference)  # type: ignore[attr-defined]
+        return any(not isinstance(self._at(i).shrink(v), Nothing) for i, v in enumerate(self.reference))  # type: ignore[attr-defined]
+
+    def _at(self, position: int) -> Picker[T]:
+        return self._cycle[position % len(self._cycle)]
 
     def in_domain(self, value: Any) -> bool | None:
-        return ComposeList.in_domain(self, value)  # type: ignore[arg-type]
+        if not isinstance(value, list) or self.length.in_domain(len(value)) is False:
+            return False
+        verdicts = [self._at(i).in_domain(v) for i, v in enumerate(value)]
+        if False in verdicts:
+            return False
+        return None if None in verdicts or self.length.in_domain(len(value)) is None else True
 
     def pick(self) -> list[T]:
         stream, ref = self._stream, self.reference
@@ -109,7 +126,7 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
             cut = self._lengths and (not self._shrinkable or stream.random() < 1.0 - 0.75 * self.magnitude)
             if cut:
                 lengths = self._lengths
-                if stream.random() < 0.5:
+                if len(self._cycle) > 1 or stream.random() < 0.5:
                     # Truncate; magnitude below 1 favours the shortest allowed lengths.
                     top = max(1, round(len(lengths) * self.magnitude))
                     return ref[: lengths[below(stream, top)]]
@@ -122,7 +139,7 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
             if not self._shrinkable or n == 0:
                 break
             i = below(stream, n)
-            smaller = self.element.shrink(ref[i], _StreamDecision(stream), self.magnitude)  # type: ignore[attr-defined]
+            smaller = self._at(i).shrink(ref[i], _StreamDecision(stream), self.magnitude)  # type: ignore[attr-defined]
             try:
                 replacement = smaller.pick()
             except Exception:  # nothing smaller at this position (Nothing, or a filter giving up)
@@ -133,7 +150,9 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
         raise GiveUp(f"found no list simpler than {ref!r}")
 
     def shrink(self, value: list[T], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[T]]:
-        return ComposeList.shrink(self, value, decision, magnitude)  # type: ignore[arg-type]
+        check_magnitude(magnitude)
+        candidate = SmallerList(self._cycle, self.length, list(value), magnitude, seed=shrink_seed(decision))
+        return candidate if candidate.can_shrink() else Nothing()
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.element, self.length, self.reference], {}

@@ -30,11 +30,12 @@ def _draw_length(picker: Picker[Any], name: str) -> int:
     return n
 
 
-class ListPicker(Picker[list[Any]]):
+class ListPicker(Shrinkable[list[Any]]):
     """A list whose element ``i`` comes from ``pickers[i % len(pickers)]``.
 
     ``length`` (an int or a picker) defaults to the number of pickers, giving one
-    value from each.
+    value from each. Shrinking: shorter first (truncated to lengths ``length`` can
+    produce), then element by element, each through the picker of its position.
 
     >>> from synthia import Tick, Choice
     >>> ListPicker(Tick(0, 1), Choice("a", "b").set_seed(1), length=5).pick()
@@ -53,6 +54,16 @@ class ListPicker(Picker[list[Any]]):
         n = _draw_length(self.length, "length")
         pickers, k = self.pickers, len(self.pickers)
         return [pickers[i % k].pick() for i in range(n)]
+
+    def in_domain(self, value: Any) -> bool | None:
+        from .collections import SmallerList
+
+        return SmallerList(self.pickers, self.length, [], seed=0).in_domain(value)
+
+    def shrink(self, value: list[Any], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[Any]]:
+        from .collections import SmallerList
+
+        return SmallerList(self.pickers, self.length, [], seed=0).shrink(value, decision, magnitude)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.pickers), {"length": self.length}

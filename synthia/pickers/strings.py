@@ -8,7 +8,7 @@ from ..core.checks import check_int
 from ..core.constant import Nothing
 from ..core.picker import Picker, RandomPicker, Shrinkable, as_picker
 from ..core.random import below
-from ..core.shrinking import shrink_seed
+from ..core.shrinking import shrink_seed, simplicity
 from .scalars import check_magnitude
 
 __all__ = ["RandomString", "StringPattern", "RandomPrefix", "RandomSuffix", "RandomTrim", "RandomSubString"]
@@ -101,12 +101,13 @@ class _AlphabetChar(Shrinkable[str]):
         return Apply(self.alphabet.__getitem__, RandomInteger(0, position, seed=shrink_seed(decision)))
 
 
-class StringPattern(Picker[str]):
+class StringPattern(Shrinkable[str]):
     """A template whose ``{0}``, ``{1}`` ... (or ``{}``) fields are filled by picks of ``pickers``.
 
     The template uses :meth:`str.format` syntax, format specs included
     (``{0:03d}``). Every field must name a picker and every picker must be used:
-    a mismatch is a ``ValueError`` at construction.
+    a mismatch is a ``ValueError`` at construction. Shrinking falls back on
+    :class:`~synthia.PickSmaller`: fresh patterns simpler (shorter first) than the value.
 
     >>> from synthia import RandomInteger
     >>> ip = StringPattern("10.0.{0}.{1}", RandomInteger(0, 256), RandomInteger(1, 255))
@@ -147,6 +148,13 @@ class StringPattern(Picker[str]):
 
     def pick(self) -> str:
         return self.pattern.format(*[p.pick() for p in self.pickers])
+
+    def shrink(self, value: str, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[str]:
+        from .filters import PickSmaller
+
+        check_magnitude(magnitude)
+        fresh = self.duplicate().set_seed(shrink_seed(decision))
+        return PickSmaller(fresh, value, key=simplicity, max_tries=1000)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.pattern, *self.pickers], {}
