@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-__all__ = ["check_int", "check_number", "check_probability", "check_callable", "check_bool"]
+__all__ = ["check_int", "check_number", "check_probability", "check_callable", "check_bool", "check_values"]
 
 
 def _describe(value: Any) -> str:
@@ -57,6 +57,18 @@ def check_callable(value: Any, name: str) -> Callable[..., Any]:
     if not callable(value):
         raise TypeError(f"{name} must be callable, got {_describe(value)}")
     return value
+
+
+def check_values(values: Any, name: str = "values") -> list[Any]:
+    """``values`` as a new list; ``TypeError`` for a picker (a common slip) or a non-iterable."""
+    from .picker import Picker
+
+    if isinstance(values, Picker):
+        raise TypeError(f"{name} must be an iterable of values, got the picker {values!r}")
+    try:
+        return list(values)
+    except TypeError:
+        raise TypeError(f"{name} must be iterable, got {_describe(values)}") from None
 
 
 def check_bool(value: Any, name: str) -> bool:

@@ -232,20 +232,24 @@ def explain(picker: Picker[Any], index: int = 0, part: Designator | None = None)
         value = entries[ref.index].value
         return value_node(ref.picker, ref.index, ref.part, ref.part.get(value) if ref.part is not None else value)
 
-    def attach(parent: Any, spec: Any) -> None:
-        p = graph.nodes[parent]["picker"]
+    def link(source: Any, spec: Any, owner: Any) -> None:
+        """Link ``source`` (the explained value node ``owner`` or one of its Boolean nodes) to ``spec``."""
         if isinstance(spec, Ref):
-            graph.add_edge(parent, ref_node(spec))
-        elif isinstance(spec, (And, Or)):
+            graph.add_edge(source, ref_node(spec))
+        elif isinstance(spec, Leaf):
+            graph.nodes[owner]["draw"] = True  # the picker's own draw joins its inputs
+        else:
             kind = "and" if isinstance(spec, And) else "or"
             boolean = (kind, next(counter))
             graph.add_node(boolean, kind=kind)
-            graph.add_edge(parent, boolean)
+            graph.add_edge(source, boolean)
             for child in spec.children:
-                if isinstance(child, Leaf):
-                    graph.nodes[parent]["draw"] = True  # the picker's own draw joins its inputs
-                    continue
-                attach_to_boolean(boolean, child)
+                link(boolean, child, owner)
+
+    def attach(parent: Any, spec: Any) -> None:
+        p = graph.nodes[parent]["picker"]
+        if isinstance(spec, (Ref, And, Or)):
+            link(parent, spec, parent)
         elif isinstance(spec, ListElement):
             element = p.values[spec.k]
             graph.add_edge(parent, value_node(p, None, NthElement(spec.k), element))
@@ -259,17 +263,6 @@ def explain(picker: Picker[Any], index: int = 0, part: Designator | None = None)
             from ..core.constant import Constant
 
             graph.nodes[parent]["leaf"] = "constant" if isinstance(p, Constant) else "draw"
-
-    def attach_to_boolean(boolean: Any, spec: Any) -> None:
-        if isinstance(spec, Ref):
-            graph.add_edge(boolean, ref_node(spec))
-        elif isinstance(spec, (And, Or)):
-            kind = "and" if isinstance(spec, And) else "or"
-            inner = (kind, next(counter))
-            graph.add_node(inner, kind=kind)
-            graph.add_edge(boolean, inner)
-            for child in spec.children:
-                attach_to_boolean(inner, child)
 
     root = ref_node(Ref(picker, index, part))
     while todo:

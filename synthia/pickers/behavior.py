@@ -16,6 +16,7 @@ from ..core.exceptions import NoMoreElements
 from ..core.picker import Bounded, Picker, as_picker
 from ..core.random import weighted_index
 from .basic import Once
+from .bounded import Merge
 from .scalars import RandomFloat
 
 __all__ = ["BehaviorTree", "Sequence", "Selector", "Leaf"]
@@ -59,37 +60,24 @@ class Leaf(Bounded[Any]):
         return [self.picker], {}
 
 
-class Sequence(Bounded[Any]):
+class Sequence(Merge):
     """Runs its children in order: all the values of the first, then of the next, ...
+
+    A :class:`~synthia.Merge` whose plain-value children become leaves.
 
     >>> Sequence("A", "B", Sequence("C", "D")).take(9)
     ['A', 'B', 'C', 'D']
     """
 
-    inputs_fields = ("children",)
-
     def __init__(self, *children: Any) -> None:
         if not children:
             raise ValueError("Sequence needs at least one child, got none")
-        self.children = [_node(c, f"children[{i}]") for i, c in enumerate(children)]
-        self._current = 0
+        super().__init__(*[_node(c, f"children[{i}]") for i, c in enumerate(children)])
 
-    def pick(self) -> Any:
-        while self._current < len(self.children):
-            try:
-                return self.children[self._current].pick()
-            except NoMoreElements:
-                self._current += 1
-        raise NoMoreElements(f"{self!r} has run all its children")
-
-    def is_done(self) -> bool:
-        return self._current >= len(self.children)
-
-    def _reset_self(self) -> None:
-        self._current = 0
-
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
-        return list(self.children), {}
+    @property
+    def children(self) -> list[Picker[Any]]:
+        """The child nodes, in order."""
+        return self.pickers
 
 
 class Selector(Bounded[Any]):
@@ -154,7 +142,7 @@ class BehaviorTree(Bounded[Any]):
 
     >>> tree = BehaviorTree(Sequence("login", Selector(Sequence("browse", "buy"), "leave"), "logout"))
     >>> tree.set_seed(2).take(10)
-    ['login', 'browse', 'buy', 'logout']
+    ['login', 'leave', 'logout']
     """
 
     inputs_fields = ("root",)

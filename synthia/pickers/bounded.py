@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, TypeVar
 
-from ..core.checks import check_bool, check_int
+from ..core.checks import check_bool, check_int, check_values
 from ..core.exceptions import NoMoreElements
 from ..core.constant import Nothing
 from ..core.picker import UNSET, Bounded, Picker, Seedable, Shrinkable, as_picker
@@ -244,12 +244,7 @@ class AllElements(_Enumeration[T]):
     def __init__(
         self, values: Iterable[T], scramble: bool = False, loop: bool = False, *, seed: int | None = None
     ) -> None:
-        if isinstance(values, Picker):
-            raise TypeError(f"values must be an iterable of values, got the picker {values!r}")
-        try:
-            self.values = list(values)
-        except TypeError:
-            raise TypeError(f"values must be iterable, got {values!r} ({type(values).__name__})") from None
+        self.values = check_values(values)
         self._init_enumeration(len(self.values), scramble, loop, seed)
 
     def _item(self, index: int) -> T:
@@ -353,3 +348,6 @@ class Merge(Bounded[T]):
 
     def _reset_self(self) -> None:
         self._current = 0
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return list(self.pickers), {}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence, TypeVar
 
-from ..core.checks import check_int, check_probability
+from ..core.checks import check_int, check_probability, check_values
 from ..core.constant import Nothing
 from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.picker import Bounded, Picker, RandomPicker, Seedable, Shrinkable, as_picker
@@ -263,9 +263,7 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
     """
 
     def __init__(self, values: Iterable[T], keep: float = 0.5, *, seed: int | None = None) -> None:
-        if isinstance(values, Picker):
-            raise TypeError(f"values must be a list of values, got the picker {values!r}")
-        self.values = list(values)
+        self.values = check_values(values)
         self.keep = check_probability(keep, "keep")
         self._init_stream(seed)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, TypeVar
 
-from ..core.checks import check_bool, check_int
+from ..core.checks import check_bool, check_int, check_values
 from ..core.constant import Nothing
 from ..core.exceptions import NoMoreElements
 from ..core.picker import UNSET, Bounded, Picker, Shrinkable, as_picker
@@ -76,12 +76,7 @@ class Playback(Bounded[T], Shrinkable[T]):
     """
 
     def __init__(self, values: Iterable[T], loop: bool = True, start: int = 0) -> None:
-        if isinstance(values, Picker):
-            raise TypeError(f"values must be an iterable of values, got the picker {values!r}")
-        try:
-            self.values = list(values)
-        except TypeError:
-            raise TypeError(f"values must be iterable, got {values!r} ({type(values).__name__})") from None
+        self.values = check_values(values)
         self.loop = check_bool(loop, "loop")
         self.start_index = check_int(start, "start", minimum=0)
         if self.values and self.start_index >= len(self.values):
