@@ -86,6 +86,27 @@ def test_choice_explains_the_alternative_taken() -> None:
     assert pickers == {"RandomFloat", "RandomInteger"}
 
 
+def test_named_inputs_explain_keys_and_attributes() -> None:
+    import dataclasses
+
+    @dataclasses.dataclass
+    class User:
+        name: str
+        age: int
+
+    ages = sy.RandomInteger(18, 99)
+    users = sy.Apply(User, name=sy.Choice("ada", "alan"), age=ages).set_seed(1)
+    records = sy.Apply(dict, name=sy.Choice("ada", "alan"), age=ages)
+    with sy.recording(users):
+        user = users.pick()
+    e = sy.explain(users, 0, sy.Attribute("age"))
+    assert e.children(e.root) == [e.node(ages, 0)] and e.graph.nodes[e.root]["value"] == user.age
+    with sy.recording(records):
+        record = records.pick()
+    e = sy.explain(records, 0, sy.Key("age"))
+    assert e.children(e.root) == [e.node(ages, 0)] and e.graph.nodes[e.node(ages, 0)]["value"] == record["age"]
+
+
 def test_shared_pickers_are_numbered_once() -> None:
     shared = sy.Tick(0, 1)
     pair = sy.Apply(lambda a, b: (a, b), shared, shared)

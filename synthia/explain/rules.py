@@ -22,7 +22,7 @@ import synthia.mutators as mutators
 import synthia.pickers as catalog
 from ..core.constant import Constant, Nothing
 from ..core.picker import Picker, RandomPicker
-from .designators import Designator, Member, NthElement
+from .designators import Attribute, Designator, Key, Member, NthElement
 from .recording import Entry
 
 __all__ = ["Leaf", "Ref", "And", "Or", "ListElement", "Derived", "Opaque", "rule", "rule_for"]
@@ -249,6 +249,23 @@ def _token_path(derivation: Any, i: int) -> str:
     return walk(derivation, []) or ""
 
 
-@rule(mutators.Mutator, catalog.Apply, catalog.AffineTransform, catalog.StringPattern, catalog.SineWave)
+@rule(catalog.Apply)
+def _apply(picker: Any, index: int, part: Designator | None, entry: Entry) -> Any:
+    # A named input is taken to become the key or attribute of the same name (dict(x=...),
+    # a dataclass built by keywords); any other part depends on everything consumed.
+    names = list(picker.kwargs)
+    if (
+        part is not None
+        and isinstance(part.head, (Key, Attribute))
+        and len(entry.consumed) == len(picker.args) + len(names)
+    ):
+        name = part.head.key if isinstance(part.head, Key) else part.head.name
+        if name in names:
+            p, i = entry.consumed[len(picker.args) + names.index(name)]
+            return Ref(p, i, part.rest)
+    return _and(_refs(entry))
+
+
+@rule(mutators.Mutator, catalog.AffineTransform, catalog.StringPattern, catalog.SineWave)
 def _all_consumed(picker: Any, index: int, part: Designator | None, entry: Entry) -> Any:
     return _and(_refs(entry))
