@@ -76,7 +76,7 @@ class Explanation:
             elif kind == "or":
                 memo[node] = list(dict.fromkeys(c for s in successors for c in memo[s]))
             else:
-                clauses = [frozenset()]
+                clauses: list[frozenset[Any]] = [frozenset()]
                 for s in successors:
                     clauses = [a | b for a in clauses for b in memo[s]]
                 memo[node] = list(dict.fromkeys(clauses))

@@ -62,7 +62,7 @@ def given(stop: StoppingRule | None = None, *, restarts: int = 1, **pickers: Pic
             def test(**values: Any) -> Any:
                 return fn(*args, **kwargs, **values)
 
-            assertion = Assert(test, stop, restarts=restarts, name=fn.__qualname__, **pickers)
+            assertion = Assert(test, stop, restarts=restarts, name=fn.__qualname__, **pickers)  # type: ignore[arg-type]
             report = assertion.run(seed=settings.seed, first=database.load(settings.database, key))
             wrapper.synthia_report = report  # type: ignore[attr-defined]
             if report.passed:

@@ -97,7 +97,7 @@ class PickSmaller(PickIf[T]):
         self.key = None if key is None else check_callable(key, "key")
         if key is None:
             try:
-                reference < reference  # noqa: B015 - checks the reference is comparable at construction
+                reference < reference  # type: ignore[operator]  # noqa: B015 - checks the reference is comparable at construction
             except TypeError:
                 raise TypeError(f"reference must support <, got {reference!r} ({type(reference).__name__})") from None
             predicate: Callable[[T], Any] = self._smaller

@@ -38,7 +38,7 @@ class Knit(Seedable[Any]):
 
     def __init__(
         self,
-        instances: Picker[Picker[Any]],
+        instances: Picker[Any],
         spawn: Picker[bool] | None = None,
         replace: Picker[bool] | None = None,
         chooser: Picker[float] | None = None,

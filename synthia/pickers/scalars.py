@@ -164,7 +164,7 @@ class SmallerInteger(RandomInteger):
     def __init__(self, low: int, high: int, reference: int, *, seed: int | None = None) -> None:
         super().__init__(low, high, seed=seed)
         self.reference = reference
-        self._target = simplest_in(low, high, integer=True)
+        self._target = int(simplest_in(low, high, integer=True))
 
     def pick(self) -> int:
         stream = self._stream

@@ -62,7 +62,7 @@ def run(tour: Tour) -> None:
                         admin=sy.RandomBoolean(0.1))
         """
     )
-    user = sy.Apply(
+    user: sy.Picker[dict] = sy.Apply(
         dict,
         name=sy.Choice("ada", "grace", "alan"),
         age=sy.PickIf(sy.RandomInteger(0, 120), lambda a: a >= 18),
@@ -82,7 +82,7 @@ def run(tour: Tour) -> None:
                            max_depth=3, fallback="leaf")
         """
     )
-    tree = sy.Deferred(
+    tree: sy.Picker[object] = sy.Deferred(
         lambda: sy.Choice("leaf", sy.Apply(lambda l, r: (l, r), tree, tree)), max_depth=3, fallback="leaf"
     )
     tour.values(tree, 3, seed=14, label="trees ")
