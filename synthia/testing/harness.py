@@ -22,7 +22,7 @@ __all__ = ["Assert"]
 #: Magnitudes tried in order at each shrinking step (the most aggressive first), with the
 #: number of candidates drawn at each: the last, widest one is searched longest before a
 #: cycle concludes that nothing smaller fails.
-MAGNITUDES = ((0.25, 10), (0.5, 10), (0.75, 10), (1.0, 50))
+MAGNITUDES = ((0.25, 10), (0.5, 10), (0.75, 10), (1.0, 200))
 
 
 class Assert:
