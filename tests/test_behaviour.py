@@ -36,6 +36,15 @@ def test_share_broadcasts_one_stream() -> None:
     assert b.take(2) == expected[:2]  # the broadcast restarted for every consumer
 
 
+def test_share_drops_values_every_consumer_has_read() -> None:
+    a = sy.Share(sy.Tick(0, 1))
+    b = a.another()
+    assert a.take(2000) == list(range(2000))
+    assert b.take(1000) == list(range(1000))
+    assert len(a.hub.buffer) <= 1000 + 257  # only what b has not read yet, and a little slack
+    assert b.take(1000) == list(range(1000, 2000))
+
+
 def test_knit_interleaves_and_retires_instances() -> None:
     started = []
 

@@ -55,18 +55,30 @@ class _Broadcast(Picker[Any]):
     def __init__(self, source: Picker[Any]) -> None:
         self.source = source
         self.buffer: list[Any] = []
+        self.base = 0  # the position of buffer[0]: values every consumer has read are dropped
         self.generation = 0
+        self.consumers: list["Share[Any]"] = []
 
     def value_at(self, position: int) -> Any:
-        while len(self.buffer) <= position:
+        while self.base + len(self.buffer) <= position:
             self.buffer.append(self.source.pick())
-        return self.buffer[position]
+        value = self.buffer[position - self.base]
+        if len(self.buffer) > 256:
+            self._trim()
+        return value
+
+    def _trim(self) -> None:
+        oldest = min(c.position for c in self.consumers if c.generation == self.generation)
+        if oldest > self.base:
+            del self.buffer[: oldest - self.base]
+            self.base = oldest
 
     def pick(self) -> Any:  # pragma: no cover - consumers call value_at
         raise TypeError("a Share hub is read through its consumers")
 
     def _reset_self(self) -> None:
         self.buffer = []
+        self.base = 0
         self.generation += 1
 
 
@@ -77,7 +89,9 @@ class Share(Bounded[T]):
     broadcast. The source is drawn once per value, whoever asks first. Resetting any
     consumer resets the broadcast (it is shared upstream), and every consumer then
     starts again from the first value; a duplicate of a wiring holding consumers
-    gets its own broadcast, shared by the copied consumers.
+    gets its own broadcast, shared by the copied consumers. Values that every consumer
+    has read are dropped, so memory stays bounded by the gap between the fastest and
+    the slowest consumer.
 
     >>> from synthia import RandomInteger
     >>> a = Share(RandomInteger(0, 100, seed=1))
@@ -90,27 +104,29 @@ class Share(Bounded[T]):
 
     def __init__(self, source: Picker[T], *, _hub: _Broadcast | None = None) -> None:
         self.hub = _hub if _hub is not None else _Broadcast(as_picker(source, "source", numbers=False))
-        self._position = 0
-        self._generation = self.hub.generation
+        self.position = 0
+        self.generation = self.hub.generation
+        self.hub.consumers.append(self)
 
     def another(self) -> "Share[T]":
         """A new consumer of the same broadcast, starting at the first value."""
         return Share(self.hub.source, _hub=self.hub)
 
     def pick(self) -> T:
-        if self._generation != self.hub.generation:
-            self._position, self._generation = 0, self.hub.generation
-        value = self.hub.value_at(self._position)
-        self._position += 1
+        if self.generation != self.hub.generation:
+            self.position, self.generation = 0, self.hub.generation
+        value = self.hub.value_at(self.position)
+        self.position += 1
         return value
 
     def is_done(self) -> bool:
         source = self.hub.source
-        return self._position >= len(self.hub.buffer) and isinstance(source, Bounded) and source.is_done()
+        unread = self.hub.base + len(self.hub.buffer) - self.position
+        return unread <= 0 and isinstance(source, Bounded) and source.is_done()
 
     def _reset_self(self) -> None:
-        self._position = 0
-        self._generation = self.hub.generation
+        self.position = 0
+        self.generation = self.hub.generation
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.hub.source], {}
