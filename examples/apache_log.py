@@ -6,7 +6,8 @@
   visitors come from a few network prefixes), Freeze'd so that a visitor keeps one address,
   walks its own copy of the site's Markov chain for a Bound'ed number of pages, and gets a
   status code and a response size per request.
-* All visitors read one shared Tick clock, so timestamps increase across the whole log.
+* All visitors read one shared Tick clock, so timestamps increase across the whole log
+  (declared to Knit as ``shared``, so that resetting the log rewinds the clock too).
 * Knit interleaves the visitors: new visitors arrive while others are still browsing, and a
   visitor whose visit ends is retired.
 
@@ -53,13 +54,16 @@ def log_lines(seed: int = 2026) -> sy.Picker:
         return sy.Bound(line, sy.RandomInteger(2, 7).set_seed(visitor_seed + 1))
 
     visitors = sy.Apply(visitor, sy.RandomInteger(0, 2**62))
-    return sy.Knit(visitors, spawn=sy.RandomBoolean(0.25), seed_instances=False).set_seed(seed)
+    return sy.Knit(visitors, spawn=sy.RandomBoolean(0.25), seed_instances=False, shared=[clock]).set_seed(seed)
 
 
 def main() -> None:
     log = log_lines()
-    for line in log.take(25):
+    lines = log.take(25)
+    for line in lines:
         print(line)
+    log.reset()
+    assert log.take(25) == lines  # the whole log replays, shared clock included
 
 
 if __name__ == "__main__":

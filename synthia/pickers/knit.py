@@ -24,7 +24,8 @@ class Knit(Seedable[Any]):
     the live instances. Instances that share pickers with each other (a common clock)
     must not be reseeded, since seeding resets everything upstream: pass
     ``seed_instances=False`` and build each instance from seeded upstream values (for
-    example an ``Apply`` whose function receives a seed from a ``RandomInteger``).
+    example an ``Apply`` whose function receives a seed from a ``RandomInteger``), and list
+    the shared pickers in ``shared`` so that resetting or seeding the knit reaches them.
     Defaults: ``spawn=RandomBoolean(0.1)``, ``replace=RandomBoolean(0.5)``,
     ``chooser=RandomFloat()``.
 
@@ -34,7 +35,7 @@ class Knit(Seedable[Any]):
     ['v1-a', 'v1-b', 'v2-a', 'v4-a', 'v5-a', 'v5-b']
     """
 
-    inputs_fields = ("instances", "spawn", "replace", "chooser")
+    inputs_fields = ("instances", "spawn", "replace", "chooser", "shared")
 
     def __init__(
         self,
@@ -45,6 +46,7 @@ class Knit(Seedable[Any]):
         *,
         max_tries: int = 1000,
         seed_instances: bool = True,
+        shared: list[Picker[Any]] | tuple[Picker[Any], ...] = (),
         seed: int | None = None,
     ) -> None:
         self.instances = as_picker(instances, "instances", numbers=False)
@@ -57,6 +59,7 @@ class Knit(Seedable[Any]):
         if not isinstance(seed_instances, bool):
             raise TypeError(f"seed_instances must be a bool, got {seed_instances!r}")
         self.seed_instances = seed_instances
+        self.shared = [as_picker(p, f"shared[{i}]", numbers=False) for i, p in enumerate(shared)]
         self.live: list[Picker[Any]] = []
         self._source_ended = False
         self._init_stream(seed)

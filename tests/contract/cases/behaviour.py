@@ -63,6 +63,8 @@ BAD_ARGUMENTS = [
     BadArgument("Share non-picker", lambda: sy.Share("x"), TypeError, "source"),
     BadArgument("Knit instances", lambda: sy.Knit(5), TypeError, "instances"),
     BadArgument("Knit max_tries", lambda: sy.Knit(sy.Tick(), max_tries=0), ValueError, "max_tries"),
+    BadArgument("Knit shared", lambda: sy.Knit(sy.Tick(), shared=[3]), TypeError, "shared[0]"),
+    BadArgument("Knit seed_instances", lambda: sy.Knit(sy.Tick(), seed_instances=1), TypeError, "seed_instances"),
     BadArgument("MarkovChain start", lambda: sy.MarkovChain({"a": 1}, start="b"), ValueError, "start"),
     BadArgument("MarkovChain unknown target", lambda: sy.MarkovChain({"a": 1}, {"a": {"z": 1}}), ValueError, "'z'"),
     BadArgument("MarkovChain negative weight", lambda: sy.MarkovChain({"a": 1}, {"a": {"a": -1}}), ValueError, "weight"),
