@@ -38,6 +38,9 @@ from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
 
 __version__ = "0.1.0"
 
+# Written out in full (repeating the catalog's and mutators' lists) because type checkers
+# follow `from synthia import *` only through a literal __all__; tests/test_public_api.py
+# keeps the copies equal.
 __all__ = [
     "Picker",
     "Bounded",
