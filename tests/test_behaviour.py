@@ -226,5 +226,7 @@ def test_graph_picker_edge_density() -> None:
 
 
 def test_graph_to_dot() -> None:
-    dot = sy.graph_to_dot(sy.TreePicker(sy.Constant("n"), 2, 2).set_seed(1).pick())
-    assert dot.startswith("digraph") and dot.count("->") == 6
+    tree = sy.TreePicker(sy.Constant("n"), 2, 2).set_seed(1).pick()
+    dot = sy.graph_to_dot(tree)
+    assert dot.startswith("digraph") and dot.count("->") == tree.number_of_edges() == tree.number_of_nodes() - 1
+    assert dot.count('[label="n"]') == tree.number_of_nodes()

@@ -221,9 +221,12 @@ def test_a_shrunk_list_failure_is_explained() -> None:
     e = report.explain()
     root_arg = e.children(e.root)[0]
     assert e.graph.nodes[root_arg]["value"] == report.smallest["l"]  # type: ignore[index]
+    smallest = report.smallest["l"]  # type: ignore[index]
+    assert smallest == [1, 99]  # the shortest list whose sum reaches 100, first element lowest
     leaves = [e.graph.nodes[n] for n in e.leaves()]
-    assert [d["value"] for d in leaves] == report.smallest["l"]  # type: ignore[index]
-    assert all(d["free"] is False for d in leaves)  # every element counts towards the sum
+    # The replayed run: the length draw, then the element draws, each a real output.
+    assert [d["value"] for d in leaves] == [len(smallest), *smallest]
+    assert all(d["free"] is False for d in leaves)  # the length and every element count towards the sum
 
 
 CASES = [c for c in all_cases() if not c.bounded or c.name != "Nothing"]

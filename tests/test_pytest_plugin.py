@@ -78,7 +78,7 @@ def test_rare(x):
     )
     first = pytester.runpytest("-p", "no:cacheprovider", "--synthia-seed=1")
     first.assert_outcomes(passed=1)
-    store = pytester.path / ".synthia" / "examples"
+    store = pytester.path / ".synthia" / "failures"
     assert not store.exists() or not list(store.iterdir())
     pytester.makepyfile(
         test_saved="""

@@ -27,18 +27,35 @@ def test_below_stays_in_range_and_is_uniform() -> None:
 
 def test_below_matches_getrandbits_rejection() -> None:
     a, b = Stream(99), Stream(99)
-    for n in (1, 2, 3, 1000, 2**40 + 3):
-        k = n.bit_length()
+    for n in (1, 2, 3, 1000, 1024, 2**40 + 3, 2**63):
+        k = (n - 1).bit_length()  # a power of two draws exactly its bits, never rejected
         r = b.getrandbits(k)
         while r >= n:
             r = b.getrandbits(k)
         assert below(a, n) == r
 
 
+def test_typed_draws_follow_the_documented_mapping() -> None:
+    a, b = Stream(7), Stream(7)
+    assert a.integer(-5, 5) == -5 + below(b, 10)
+    u = b.random()
+    assert a.floating(2.0, 4.0) == 2.0 + 2.0 * u
+    assert a.boolean(0.3) == (b.random() < 0.3)
+    assert a.weighted([1.0, 3.0]) == weighted_index(b.random(), [1.0, 3.0])
+    assert a.unit() == b.random()
+
+
+def test_a_width_that_overflows_still_gives_uniform_floats() -> None:
+    stream = Stream(stream_seed(2))
+    values = [stream.floating(-1e308, 1e308) for _ in range(2000)]
+    assert all(-1e308 <= v < 1e308 for v in values)
+    assert stats.kstest([v / 1e308 for v in values], stats.uniform(-1, 2).cdf).pvalue > 1e-4
+
+
 def test_weighted_index_respects_weights_and_zero_weights() -> None:
     cumulative = [0.0, 1.0, 1.0, 4.0]  # weights 0, 1, 0, 3
     stream = Stream(stream_seed(8))
-    counts = collections.Counter(weighted_index(stream, cumulative) for _ in range(8000))
+    counts = collections.Counter(stream.weighted(cumulative) for _ in range(8000))
     assert set(counts) == {1, 3}
     assert stats.binomtest(counts[3], 8000, 0.75).pvalue > 1e-4
     assert weighted_index(0.0, cumulative) == 1

@@ -98,7 +98,7 @@ def test_freeze_shrinks_instead_of_giving_up() -> None:
 def test_odd_numbers_shrink_to_smaller_odd_numbers() -> None:
     odd = sy.PickIf(sy.RandomInteger(0, 10**6), lambda x: x % 2 == 1).set_seed(1)
     value = odd.pick()
-    for _ in range(50):
+    for _ in range(200):
         smaller = odd.shrink(value)
         if isinstance(smaller, sy.Nothing):
             break

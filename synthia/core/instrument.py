@@ -24,27 +24,29 @@ block removes the wrappers (restoring any outer ones), and
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .graph import upstream
-from .picker import Picker
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .picker import Picker
 
 __all__ = ["intercept", "wrap_one", "unwrap_one"]
 
 _MISSING = object()
 
 #: ``make_wrapper(picker, pick) -> new_pick``: ``pick`` is the callable being replaced.
-WrapperFactory = Callable[[Picker[Any], Callable[[], Any]], Callable[[], Any]]
+WrapperFactory = Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]
 
 
-def wrap_one(picker: Picker[Any], make_wrapper: WrapperFactory) -> Any:
+def wrap_one(picker: "Picker[Any]", make_wrapper: WrapperFactory) -> Any:
     """Install a wrapper on one picker; return the token :func:`unwrap_one` needs."""
     previous = picker.__dict__.get("pick", _MISSING)
     picker.__dict__["pick"] = make_wrapper(picker, picker.pick)
     return previous
 
 
-def unwrap_one(picker: Picker[Any], token: Any) -> None:
+def unwrap_one(picker: "Picker[Any]", token: Any) -> None:
     """Undo :func:`wrap_one`, restoring the wrapper that was there before, if any."""
     if token is _MISSING:
         picker.__dict__.pop("pick", None)
@@ -53,7 +55,7 @@ def unwrap_one(picker: Picker[Any], token: Any) -> None:
         picker.__dict__["pick"] = token
 
 
-def compact(picker: Picker[Any]) -> None:
+def compact(picker: "Picker[Any]") -> None:
     """Rebuild the instance dict after a key was removed.
 
     A dict that had a key deleted keeps a sparse table, and CPython's attribute caches
@@ -64,7 +66,7 @@ def compact(picker: Picker[Any]) -> None:
 
 
 @contextmanager
-def intercept(root: Picker[Any], make_wrapper: WrapperFactory) -> Iterator[list[Picker[Any]]]:
+def intercept(root: "Picker[Any]", make_wrapper: WrapperFactory) -> Iterator[list["Picker[Any]"]]:
     """Wrap ``pick`` of ``root`` and of every picker upstream while the block runs.
 
     Yields the list of pickers that were wrapped.

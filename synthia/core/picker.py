@@ -24,6 +24,7 @@ from typing import Any, Callable, ClassVar, Generic, Iterator, TypeVar
 
 from .exceptions import NoMoreElements
 from .graph import upstream
+from .draws import RoutedStream, current_route
 from .random import Stream, check_seed, derive_seed, fresh_seed, stream_seed
 
 __all__ = [
@@ -271,15 +272,26 @@ class Shrinkable(Picker[T]):
 
 
 class Seedable(Picker[T]):
-    """A picker that owns a random :class:`~synthia.core.random.Stream`."""
+    """A picker that owns a random :class:`~synthia.core.random.Stream`.
+
+    It takes its randomness only through the stream's typed draws (``below``,
+    ``integer``, ``unit``, ``floating``, ``boolean``, ``weighted``), so that a recorder, a
+    replayer or another source can stand behind them (:mod:`synthia.core.draws`).
+    """
 
     _stream: Stream
 
     def _init_stream(self, seed: int | None) -> None:
-        """Create the stream; a picker built without a seed draws a fresh one."""
+        """Create the stream; a picker built without a seed draws a fresh one.
+
+        A picker created while a wiring is routed (inside a pick) joins the route.
+        """
         self._seed = fresh_seed() if seed is None else check_seed(seed)
         self._stream_seed = stream_seed(self._seed)
         self._stream = Stream(self._stream_seed)
+        route = current_route()
+        if route is not None:
+            self._stream = RoutedStream(self._stream, route)  # type: ignore[assignment]
 
     def _seed_self(self, seed: int) -> None:
         self._seed = seed

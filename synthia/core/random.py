@@ -1,45 +1,66 @@
-"""Randomness: streams, seeds, and the documented mapping from bits to values.
+"""Randomness: streams with typed draws, seeds, and the documented mapping from bits to values.
 
-Every random picker owns one :class:`Stream`. A stream is CPython's Mersenne
-Twister (:class:`random.Random`), chosen because its two primitive draws,
-``random()`` and ``getrandbits(k)``, are implemented in C and cost a few tens of
-nanoseconds, while numpy's scalar draws cost microseconds
+Every random picker owns one :class:`Stream` and takes its randomness **only** through
+the stream's typed draws:
+
+* :meth:`Stream.below` -- an integer in ``[0, n)``;
+* :meth:`Stream.integer` -- an integer in ``[low, high)``;
+* :meth:`Stream.unit` and :meth:`Stream.floating` -- a float in ``[0, 1)`` or ``[low, high)``;
+* :meth:`Stream.boolean` -- ``True`` with probability ``p``;
+* :meth:`Stream.weighted` -- an index chosen by weights (given as running sums).
+
+A draw *is* its value, and every kind of draw has an order whose minimum is the
+simplest value (see :mod:`synthia.core.draws`): ``0`` (or the end of the range closest
+to zero), ``0.0`` (or the integral value closest to zero), ``False``, the first index.
+That is what lets other **sources** stand behind the same calls -- a recorder, a
+replayer of an edited draw sequence, Hypothesis's data, a learner -- without the
+catalog knowing (:func:`synthia.core.draws.routed`).
+
+The seeded stream is CPython's Mersenne Twister (:class:`random.Random`), chosen because
+its two primitive draws, ``random()`` and ``getrandbits(k)``, are implemented in C and
+cost a few tens of nanoseconds, while numpy's scalar draws cost microseconds
 (``python benchmarks/run.py`` measures both). Its state copies with
 :func:`copy.deepcopy`, which is all ``duplicate(with_state=True)`` needs.
 
-The mapping from the stream to values is ours, so that a seed gives the same
-values on every supported Python and numpy version:
+The mapping from bits to values is ours, so that a seed gives the same values on every
+supported Python and numpy version:
 
-* a float in ``[0, 1)`` is ``stream.random()`` (53 random bits, CPython's
-  algorithm, unchanged since Python 2.3);
-* an integer in ``[0, n)`` is :func:`below`: draw ``k = n.bit_length()`` bits
-  with ``getrandbits(k)`` and reject values ``>= n`` (no modulo bias);
-* a weighted choice is :func:`weighted_index`: ``u = random() * total`` located
-  with :func:`bisect.bisect_right` among the cumulative weights;
-* a shuffle is :func:`shuffle`: Fisher-Yates from the last position down, each
-  swap partner drawn with :func:`below`;
-* drawing without replacement from ``range(n)`` is :func:`next_of_permutation`:
-  Fisher-Yates from the first position up, done lazily with a dict of swaps, so
-  a huge range costs memory only for the values drawn.
+* a float in ``[0, 1)`` is ``random()`` (53 random bits, CPython's algorithm, unchanged
+  since Python 2.3); a float in ``[low, high)`` is ``low + (high - low) * u`` (computed
+  as ``low * (1 - u) + high * u`` when the width overflows), and ``low`` if rounding
+  reaches ``high``;
+* an integer in ``[0, n)`` draws ``k = (n - 1).bit_length()`` bits with ``getrandbits(k)``
+  and rejects values ``>= n`` (no modulo bias; a power of two is never rejected); in
+  ``[low, high)`` it is ``low`` plus that;
+* a boolean is ``random() < p``;
+* a weighted index is :func:`weighted_index` of ``u = random()``: ``u * total`` located
+  with :func:`bisect.bisect_right` among the running sums;
+* a shuffle is :func:`shuffle`: Fisher-Yates from the first position up, position ``i``
+  swapped with ``i + below(n - i)``, so that all-minimal draws leave the order unchanged;
+* drawing without replacement from ``range(n)`` is :func:`next_of_permutation`, the same
+  Fisher-Yates done lazily with a dict of swaps, so a huge range costs memory only for
+  the values drawn.
 
-Seeds. :func:`stream_seed` turns a user seed (any ``int``) into the 64-bit
-number given to the Mersenne Twister, through BLAKE2b, so that nearby seeds
-give unrelated streams and negative seeds differ from positive ones.
-:func:`derive_seed` gives the upstream pickers of a wiring distinct seeds from
-one root seed and each picker's *key*: the names of the inputs that lead from
-the root to it (``"element/decision"``). A key does not change when a picker is
-added elsewhere in the wiring, so neither do the values of the others.
-:func:`fresh_seed` draws a seed from the operating system for pickers built
+Seeds. :func:`stream_seed` turns a user seed (any ``int``) into the 64-bit number given
+to the Mersenne Twister, through BLAKE2b, so that nearby seeds give unrelated streams
+and negative seeds differ from positive ones. :func:`derive_seed` gives the upstream
+pickers of a wiring distinct seeds from one root seed and each picker's *key*: the
+names of the inputs that lead from the root to it (``"element/decision"``). A key does
+not change when a picker is added elsewhere in the wiring, so neither do the values of
+the others. :func:`fresh_seed` draws a seed from the operating system for pickers built
 without one; the picker keeps it readable as ``picker.seed``.
 
 >>> s = Stream(stream_seed(42))
->>> [below(s, 10) for _ in range(5)]
+>>> [s.below(10) for _ in range(5)]
 [2, 0, 5, 5, 3]
+>>> s.integer(-3, 3), s.boolean(0.5), round(s.floating(1.0, 2.0), 3)
+(-2, True, 1.555)
 """
 from __future__ import annotations
 
 import bisect
 import hashlib
+import math
 import random as _random
 from typing import MutableSequence, Sequence, TypeVar
 
@@ -57,11 +78,62 @@ __all__ = [
 
 T = TypeVar("T")
 
-#: The stream type: a Mersenne Twister with C-level ``random()`` and ``getrandbits()``.
-Stream = _random.Random
-
 _MASK64 = (1 << 64) - 1
 _system = _random.SystemRandom()
+
+
+class Stream(_random.Random):
+    """A seeded Mersenne Twister with synthia's typed draws (the default source of every picker).
+
+    Pickers call only the typed draws below, never ``random()`` or ``getrandbits()``
+    directly, so that a recorder, a replayer or another source can stand in for the
+    stream (:class:`synthia.core.draws.RoutedStream` has the same methods).
+
+    >>> s = Stream(stream_seed(1))
+    >>> s.integer(10, 20) in range(10, 20), 0.0 <= s.unit() < 1.0
+    (True, True)
+    """
+
+    #: A float in ``[0, 1)``: ``random()`` itself (C code, no Python frame on the hot path).
+    unit = _random.Random.random
+
+    def below(self, n: int) -> int:
+        """An integer uniformly drawn from ``[0, n)``, for ``n >= 1``."""
+        k = (n - 1).bit_length()
+        getrandbits = self.getrandbits
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+
+    def integer(self, low: int, high: int) -> int:
+        """An integer uniformly drawn from ``[low, high)``, for ``high > low``."""
+        n = high - low
+        k = (n - 1).bit_length()
+        getrandbits = self.getrandbits
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return low + r
+
+    def floating(self, low: float, high: float) -> float:
+        """A float uniformly drawn from ``[low, high)``, for finite ``high > low``."""
+        u = self.random()
+        width = high - low
+        if width == math.inf:  # [-1e308, 1e308): the width overflows, the mix does not
+            value = low * (1.0 - u) + high * u
+        else:
+            value = low + width * u
+        # low + width * u can round up to high; the range is half-open.
+        return value if value < high else low
+
+    def boolean(self, p: float) -> bool:
+        """``True`` with probability ``p`` (``random() < p``)."""
+        return self.random() < p
+
+    def weighted(self, cumulative: Sequence[float]) -> int:
+        """An index chosen by the weights whose running sums are ``cumulative``."""
+        return weighted_index(self.random(), cumulative)
 
 
 def check_seed(seed: object, name: str = "seed") -> int:
@@ -101,30 +173,26 @@ def fresh_seed() -> int:
 
 
 def below(stream: Stream, n: int) -> int:
-    """An integer uniformly drawn from ``[0, n)``, for ``n >= 1``.
+    """An integer uniformly drawn from ``[0, n)``: ``stream.below(n)``.
 
     >>> below(Stream(1), 1)
     0
     """
-    k = n.bit_length()
-    r = stream.getrandbits(k)
-    while r >= n:
-        r = stream.getrandbits(k)
-    return r
+    return stream.below(n)
 
 
-def weighted_index(stream_or_u: "Stream | float", cumulative: Sequence[float]) -> int:
-    """The index chosen by weights whose running sums are ``cumulative``.
+def weighted_index(u: float, cumulative: Sequence[float]) -> int:
+    """The index that the uniform float ``u`` in ``[0, 1)`` chooses among weights.
 
-    ``stream_or_u`` is a stream, or a float ``u`` in ``[0, 1)`` already drawn
-    (how :class:`~synthia.Choice` uses a decision picker). Index ``i`` is chosen
-    with probability ``(cumulative[i] - cumulative[i-1]) / cumulative[-1]``;
-    a zero weight is never chosen.
+    ``cumulative`` holds the running sums of the weights. Index ``i`` is chosen with
+    probability ``(cumulative[i] - cumulative[i-1]) / cumulative[-1]``; a zero weight is
+    never chosen; ``u = 0`` chooses the first index of positive weight.
 
     >>> weighted_index(0.6, [1.0, 3.0])
     1
+    >>> weighted_index(0.0, [0.0, 2.0, 3.0])
+    1
     """
-    u = stream_or_u if isinstance(stream_or_u, float) else stream_or_u.random()
     i = bisect.bisect_right(cumulative, u * cumulative[-1])
     last = len(cumulative) - 1
     # u * total rounds up to total for u close to 1: fall back on the last non-zero weight.
@@ -136,15 +204,19 @@ def weighted_index(stream_or_u: "Stream | float", cumulative: Sequence[float]) -
 
 
 def shuffle(stream: Stream, items: MutableSequence[T]) -> None:
-    """Shuffle ``items`` in place (Fisher-Yates from the end, partners from :func:`below`).
+    """Shuffle ``items`` in place: Fisher-Yates from the first position up.
+
+    Position ``i`` is swapped with ``i + stream.below(len - i)``, so all-minimal draws
+    (a replay of zeros) leave the order unchanged.
 
     >>> xs = [1, 2, 3, 4]
     >>> shuffle(Stream(stream_seed(0)), xs)
     >>> sorted(xs)
     [1, 2, 3, 4]
     """
-    for i in range(len(items) - 1, 0, -1):
-        j = below(stream, i + 1)
+    n = len(items)
+    for i in range(n - 1):
+        j = i + stream.below(n - i)
         items[i], items[j] = items[j], items[i]
 
 
@@ -158,7 +230,7 @@ def next_of_permutation(stream: Stream, n: int, position: int, swaps: dict[int, 
     >>> sorted(next_of_permutation(s, 5, i, swaps) for i in range(5))
     [0, 1, 2, 3, 4]
     """
-    j = position + below(stream, n - position)
+    j = position + stream.below(n - position)
     value = swaps.get(j, j)
     swaps[j] = swaps.pop(position, position)
     return value

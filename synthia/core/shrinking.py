@@ -75,7 +75,7 @@ def decision_or_default(decision: "Picker[float] | None") -> "Picker[float]":
             self._init_stream(0)
 
         def pick(self) -> float:
-            return self._stream.random()
+            return self._stream.unit()
 
     return _Decision()
 

@@ -208,7 +208,7 @@ def explain(picker: Picker[Any], index: int = 0, part: Designator | None = None)
     ...     values = clock.take(3)
     >>> e = sy.explain(clock, 2)
     >>> sorted(e.graph.nodes[leaf]["value"] for leaf in e.leaves())
-    [0, 2]
+    [0, 1]
     """
     if isinstance(part, NthOutput):
         index, part = part.n, None

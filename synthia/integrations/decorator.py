@@ -4,13 +4,15 @@ from __future__ import annotations
 import functools
 import inspect
 import os
+import sys
 from typing import Any, Callable
 
 from ..core.picker import Picker
+from ..engine.database import FailureDatabase
 from ..testing.harness import Assert
-from ..testing.report import TestReport
+from ..testing.report import TestReport, Unsatisfiable
 from ..testing.stopping import StoppingRule
-from . import database, settings
+from . import settings
 
 __all__ = ["given", "SynthiaFailure"]
 
@@ -24,19 +26,35 @@ class SynthiaFailure(AssertionError):
         self.report = report
 
 
-def _reproduction(seed: int) -> str:
+def _node_id() -> str:
+    """The pytest node id of the running test (with its parametrization), or ``""``."""
     current = os.environ.get("PYTEST_CURRENT_TEST", "")
-    node = current.rsplit(" (", 1)[0] if current else ""
+    return current.rsplit(" (", 1)[0] if current else ""
+
+
+def _reproduction(node: str, seed: int) -> str:
     return f"pytest '{node}' --synthia-seed={seed}" if node else f"--synthia-seed={seed}"
 
 
-def given(stop: StoppingRule | None = None, *, restarts: int = 1, **pickers: Picker[Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def given(
+    stop: StoppingRule | None = None,
+    *,
+    restarts: int = 0,
+    shrink_budget: int = 20_000,
+    shrink_time: float = 5.0,
+    **pickers: Picker[Any],
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Run the decorated test on inputs from ``pickers`` (one keyword argument each).
 
     The test fails as soon as one input fails; it then reports the smallest failing
-    input found by shrinking, the seed, and the command that replays the run. Other
-    parameters of the test (pytest fixtures) are left to pytest. The failing input is
-    saved in ``.synthia/`` and tried first on the next run.
+    input found by shrinking its draws, the seed, and the command that replays the run.
+    Other parameters of the test (pytest fixtures, parametrized arguments) are left to
+    pytest. The draws of the smallest failing input are saved (JSON, in ``.synthia/``)
+    under the test's pytest id -- its parametrization included -- and tried first on
+    the next run; a saved failure that no longer fits the wiring or no longer fails is
+    dropped with a one-line note on standard error. A run in which no input reached the
+    test raises :class:`~synthia.testing.Unsatisfiable`; a ``KeyboardInterrupt`` while
+    shrinking prints the smallest failure found so far, then stops the session.
 
     >>> import synthia as sy
     >>> @sy.given(x=sy.RandomInteger(0, 100))
@@ -55,25 +73,40 @@ def given(stop: StoppingRule | None = None, *, restarts: int = 1, **pickers: Pic
         missing = [name for name in pickers if name not in signature.parameters]
         if missing and not any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
             raise TypeError(f"{fn.__qualname__} has no parameter named {', '.join(missing)}")
-        key = f"{fn.__module__}.{fn.__qualname__}"
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> None:
             def test(**values: Any) -> Any:
                 return fn(*args, **kwargs, **values)
 
-            assertion = Assert(test, stop, restarts=restarts, name=fn.__qualname__, **pickers)  # type: ignore[arg-type]
-            report = assertion.run(seed=settings.seed, first=database.load(settings.database, key))
-            wrapper.synthia_report = report  # type: ignore[attr-defined]
-            if report.passed:
-                database.forget(settings.database, key)
-                return
-            assert report.smallest is not None
-            database.save(settings.database, key, report.smallest)
-            message = (
-                f"{fn.__qualname__} failed on {report.smallest!r}\n{report.summary()}\n"
-                f"  reproduce with: {_reproduction(report.seed)}"
+            node = _node_id()
+            key = node or f"{fn.__module__}.{fn.__qualname__}"
+            database = FailureDatabase(settings.database)
+            assertion = Assert(
+                test, stop, restarts=restarts, shrink_budget=shrink_budget, shrink_time=shrink_time,
+                name=fn.__qualname__, **pickers,
             )
+            report = assertion.run(seed=settings.seed, tapes=database.load(key))
+            wrapper.synthia_report = report  # type: ignore[attr-defined]
+            for note in report.notes:
+                if "dropped" in note:
+                    print(f"synthia: {key}: {note}", file=sys.stderr)
+            if report.error is not None:
+                raise Unsatisfiable(f"{fn.__qualname__}: {report.error}\n{report.summary()}")
+            if report.passed:
+                database.forget(key)
+                return
+            if report.tape is not None:
+                database.save(key, report.tape, seed=report.seed)
+            else:
+                database.forget(key)
+            message = (
+                f"{fn.__qualname__} {'is flaky' if report.flaky else 'failed'} on {report.smallest!r}\n{report.summary()}\n"
+                f"  reproduce with: {_reproduction(node, report.seed)}"
+            )
+            if report.interrupted:
+                print(message, file=sys.stderr)
+                raise KeyboardInterrupt
             raise SynthiaFailure(message, report) from report.exception
 
         parameters = [p for name, p in signature.parameters.items() if name not in pickers]

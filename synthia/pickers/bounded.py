@@ -238,7 +238,7 @@ class AllElements(_Enumeration[T]):
     >>> AllElements("abc").take(5)
     ['a', 'b', 'c']
     >>> AllElements([1, 2, 3], scramble=True, loop=True, seed=2).take(6)
-    [1, 3, 2, 3, 2, 1]
+    [1, 2, 3, 1, 3, 2]
     """
 
     def __init__(

@@ -6,7 +6,6 @@ from typing import Any, TypeVar
 from ..core.checks import check_int
 from ..core.constant import Nothing
 from ..core.picker import Picker, RandomPicker, Shrinkable, as_picker
-from ..core.random import below
 from ..core.shrinking import shrink_seed, simplicity
 from .scalars import check_magnitude
 
@@ -123,22 +122,22 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
         n = len(ref)
         for _ in range(100):
             # Cut often when asked for much smaller lists, rarely at full magnitude.
-            cut = self._lengths and (not self._shrinkable or stream.random() < 1.0 - 0.75 * self.magnitude)
+            cut = self._lengths and (not self._shrinkable or stream.unit() < 1.0 - 0.75 * self.magnitude)
             if cut:
                 lengths = self._lengths
-                if len(self._cycle) > 1 or stream.random() < 0.5:
+                if len(self._cycle) > 1 or stream.unit() < 0.5:
                     # Truncate; magnitude below 1 favours the shortest allowed lengths.
                     top = max(1, round(len(lengths) * self.magnitude))
-                    return ref[: lengths[below(stream, top)]]
+                    return ref[: lengths[stream.below(top)]]
                 # Remove one run whose size is log-uniform: single elements as often as big blocks.
-                size = 1 + below(stream, 1 << below(stream, n.bit_length()))
+                size = 1 + stream.below(1 << stream.below(n.bit_length()))
                 if n - size not in self._allowed:
-                    size = n - lengths[below(stream, len(lengths))]
-                start = below(stream, n - size + 1)
+                    size = n - lengths[stream.below(len(lengths))]
+                start = stream.below(n - size + 1)
                 return ref[:start] + ref[start + size :]
             if not self._shrinkable or n == 0:
                 break
-            i = below(stream, n)
+            i = stream.below(n)
             smaller = self._at(i).shrink(ref[i], _StreamDecision(stream), self.magnitude)  # type: ignore[attr-defined]
             try:
                 replacement = smaller.pick()
@@ -165,7 +164,7 @@ class _StreamDecision(Picker[float]):
         self._source = stream
 
     def pick(self) -> float:
-        return self._source.random()
+        return self._source.unit()
 
 
 #: The Java name of :class:`ComposeList`.

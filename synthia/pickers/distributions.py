@@ -1,9 +1,10 @@
 """Distributions: :class:`BiasedRandomFloat`, :class:`GaussianFloat`, :class:`PoissonInteger`,
 and :class:`AffineTransform`, which rescales any numeric picker.
 
-All draws come from the picker's own stream through ``random()`` (see
-:mod:`synthia.core.random`); the algorithms are documented on each class so that
-a seed gives the same values everywhere.
+All draws are uniform floats of the picker's own stream (``unit()``, see
+:mod:`synthia.core.random`); the algorithms are documented on each class so that a seed
+gives the same values everywhere, and each says what its minimal draws give (what a
+replay past the end of its draws, and the shrinker's first try, produce).
 """
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ class BiasedRandomFloat(RandomPicker[float], Shrinkable[float]):
 
     The value is ``u ** (1 / bias)`` for a uniform ``u``: its distribution function
     is ``P(X <= x) = x ** bias``. ``bias = 1`` is uniform. As a decision source,
-    ``BiasedRandomFloat(2)`` favours the *last* elements of a sequence.
+    ``BiasedRandomFloat(2)`` favours the *last* elements of a sequence. The minimal
+    draw gives 0.
 
     >>> [round(x, 3) for x in BiasedRandomFloat(3, seed=1).take(4)]
     [0.912, 0.73, 0.84, 0.995]
@@ -37,7 +39,7 @@ class BiasedRandomFloat(RandomPicker[float], Shrinkable[float]):
         self._init_stream(seed)
 
     def pick(self) -> float:
-        value = self._stream.random() ** self._exponent
+        value = self._stream.unit() ** self._exponent
         return value if value < 1.0 else math.nextafter(1.0, 0.0)
 
     def in_domain(self, value: Any) -> bool:
@@ -55,7 +57,8 @@ class GaussianFloat(RandomPicker[float], Shrinkable[float]):
     """A normal (Gaussian) float with the given ``mean`` and standard deviation ``sd``.
 
     Box-Muller: two uniforms ``u1, u2`` give ``sqrt(-2 ln(1 - u1))`` times
-    ``cos(2 pi u2)`` and, for the next pick, ``sin(2 pi u2)``.
+    ``cos(2 pi u2)`` and, for the next pick, ``sin(2 pi u2)``. The minimal draws give
+    the mean.
 
     >>> [round(x, 3) for x in GaussianFloat(10, 2, seed=1).take(3)]
     [7.422, 12.172, 12.665]
@@ -74,7 +77,7 @@ class GaussianFloat(RandomPicker[float], Shrinkable[float]):
         if spare is not UNSET:
             self._spare = UNSET
             return self.mean + self.sd * spare
-        random = self._stream.random
+        random = self._stream.unit
         radius = math.sqrt(-2.0 * math.log(1.0 - random()))
         angle = 2.0 * math.pi * random()
         self._spare = radius * math.sin(angle)
@@ -102,8 +105,11 @@ class PoissonInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
     """A Poisson-distributed count with mean ``lam`` (any ``lam > 0``); ``tell(lam)`` changes it.
 
     For ``lam < 30``, Knuth's method (multiply uniforms until the product drops
-    below ``exp(-lam)``); above, Hörmann's transformed rejection (PTRS), which
-    works in constant expected time and uses ``lgamma``, so no factorial overflows.
+    below ``exp(-lam)``; the minimal draw gives 0); above, Hörmann's transformed
+    rejection (PTRS), which works in constant expected time and uses ``lgamma``, so no
+    factorial overflows. Its first uniform is centred (``u = frac(u0 + 1/2) - 1/2``) and
+    its second is used as drawn, so the minimal draws give ``floor(lam + 0.43)``, the
+    mode (a replay of simple draws stays in the bulk of the distribution).
 
     >>> PoissonInteger(4, seed=1).take(6)
     [6, 4, 3, 3, 3, 5]
@@ -138,7 +144,7 @@ class PoissonInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
         return shrink_integer(value, 0, None, decision, magnitude)
 
     def pick(self) -> int:
-        random = self._stream.random
+        random = self._stream.unit
         if self.lam < 30:
             k, product = 0, random()
             while product > self._limit:
@@ -147,9 +153,11 @@ class PoissonInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
             return k
         a, b, lam = self._a, self._b, self.lam
         while True:
-            u = random() - 0.5
-            v = 1.0 - random()
+            u = (random() + 0.5) % 1.0 - 0.5
+            v = random() or 5e-324  # (0, 1]: log(v) must stay finite
             us = 0.5 - abs(u)
+            if us <= 0.0:
+                continue  # u = -1/2 exactly: the transform is undefined there
             k = math.floor((2.0 * a / us + b) * u + lam + 0.43)
             if us >= 0.07 and v <= self._vr:
                 return k

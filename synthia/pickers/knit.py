@@ -75,7 +75,7 @@ class Knit(Seedable[Any]):
         if not isinstance(instance, Picker):
             raise TypeError(f"instances must pick pickers, got {instance!r} from {self.instances!r}")
         if self.seed_instances:
-            instance.set_seed(self._stream.getrandbits(63))
+            instance.set_seed(self._stream.below(1 << 63))
         self.live.append(instance)
         return True
 

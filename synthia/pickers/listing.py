@@ -7,7 +7,7 @@ from ..core.checks import check_int, check_probability, check_values
 from ..core.constant import Nothing
 from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.picker import Bounded, Picker, RandomPicker, Seedable, Shrinkable, as_picker
-from ..core.random import below, shuffle
+from ..core.random import shuffle
 from ..core.shrinking import shrink_seed, simplicity
 from .filters import PickIf
 from .scalars import check_magnitude
@@ -172,7 +172,7 @@ class SmallerTuple(RandomPicker[tuple[Any, ...]], Shrinkable[tuple[Any, ...]]):
         if not self._movable:
             raise NoMoreElements(f"no component of {self.reference!r} can shrink")
         for _ in range(100):
-            i = self._movable[below(self._stream, len(self._movable))]
+            i = self._movable[self._stream.below(len(self._movable))]
             try:
                 value = self.components[i].shrink(self.reference[i], self._decision, self.magnitude).pick()  # type: ignore[attr-defined]
             except (NoMoreElements, GiveUp):
@@ -268,8 +268,8 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
         self._init_stream(seed)
 
     def pick(self) -> list[T]:
-        random, keep = self._stream.random, self.keep
-        return [v for v in self.values if random() < keep]
+        boolean, keep = self._stream.boolean, self.keep
+        return [v for v in self.values if boolean(keep)]
 
     def in_domain(self, value: Any) -> bool:
         if not isinstance(value, list):
@@ -304,9 +304,9 @@ class Scramble(Seedable[T], Bounded[T]):
 
     >>> from synthia import Playback
     >>> Scramble(Playback([1, 2, 3, 4], loop=False), seed=5).take(10)
-    [3, 2, 1, 4]
+    [2, 1, 4, 3]
     >>> Scramble(Playback("abc"), count=3, seed=1).take(6)
-    ['a', 'c', 'b', 'a', 'c', 'b']
+    ['b', 'a', 'c', 'b', 'c', 'a']
     """
 
     inputs_fields = ("picker", "count")

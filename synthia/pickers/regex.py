@@ -16,7 +16,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from ..core.random import Stream, below
+from ..core.random import Stream
 
 __all__ = ["RegexGenerator"]
 
@@ -157,21 +157,21 @@ class RegexGenerator:
         if kind == "lit":
             out.append(node[1])
         elif kind == "set":
-            out.append(node[1][below(stream, len(node[1]))])
+            out.append(node[1][stream.below(len(node[1]))])
         elif kind == "seq":
             for item in node[1]:
                 self._emit(item, stream, out)
         elif kind == "alt":
-            self._emit(node[1][below(stream, len(node[1]))], stream, out)
+            self._emit(node[1][stream.below(len(node[1]))], stream, out)
         else:
             _, atom, low, high = node
-            for _ in range(low + below(stream, high - low + 1)):
+            for _ in range(low + stream.below(high - low + 1)):
                 self._emit(atom, stream, out)
 
     def minimal(self) -> str:
         """The shortest string this generator can produce (first choices everywhere)."""
         class _First:
-            def getrandbits(self, k: int) -> int:
+            def below(self, n: int) -> int:
                 return 0
 
         out: list[str] = []

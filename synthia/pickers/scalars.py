@@ -12,7 +12,6 @@ import math
 from ..core.checks import check_int, check_number, check_probability
 from ..core.constant import Constant, Nothing
 from ..core.picker import Picker, RandomPicker, Reactive, Shrinkable
-from ..core.random import below
 from ..core.shrinking import shrink_seed, simplest_in, smaller_int_range
 
 __all__ = ["RandomInteger", "RandomFloat", "RandomBoolean"]
@@ -50,18 +49,10 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
         self.high = check_int(high, "high")
         if self.high <= self.low:
             raise ValueError(f"high must be greater than low, got low={self.low}, high={self.high}")
-        self._span = self.high - self.low
-        self._bits = self._span.bit_length()
         self._init_stream(seed)
 
     def pick(self) -> int:
-        n = self._span
-        k = self._bits
-        getrandbits = self._stream.getrandbits
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return self.low + r
+        return self._stream.integer(self.low, self.high)
 
     def in_domain(self, value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and self.low <= value < self.high
@@ -76,8 +67,6 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
         if high <= self.low:
             raise ValueError(f"high must be greater than low, got low={self.low}, high={high}")
         self.high = high
-        self._span = high - self.low
-        self._bits = self._span.bit_length()
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.low, self.high], {}
@@ -99,13 +88,10 @@ class RandomFloat(RandomPicker[float], Shrinkable[float]):
         self.high = float(check_number(high, "high"))
         if self.high <= self.low:
             raise ValueError(f"high must be greater than low, got low={self.low}, high={self.high}")
-        self._width = self.high - self.low
         self._init_stream(seed)
 
     def pick(self) -> float:
-        value = self.low + self._width * self._stream.random()
-        # low + width * u can round up to high; the range is half-open.
-        return value if value < self.high else self.low
+        return self._stream.floating(self.low, self.high)
 
     def in_domain(self, value: Any) -> bool:
         return isinstance(value, float) and self.low <= value < self.high
@@ -134,7 +120,7 @@ class RandomBoolean(RandomPicker[bool], Reactive[bool], Shrinkable[bool]):
         self._init_stream(seed)
 
     def pick(self) -> bool:
-        return self._stream.random() < self.p
+        return self._stream.boolean(self.p)
 
     def in_domain(self, value: Any) -> bool:
         return (value is True and self.p > 0) or (value is False and self.p < 1)
@@ -168,7 +154,7 @@ class SmallerInteger(RandomInteger):
 
     def pick(self) -> int:
         stream = self._stream
-        r = stream.random()
+        r = stream.unit()
         if r < 0.2:
             return self._target
         if r < 0.45:
@@ -177,7 +163,7 @@ class SmallerInteger(RandomInteger):
         if r < 0.6 or distance <= 1:
             step = 1
         else:
-            step = 1 + below(stream, 1 << below(stream, distance.bit_length()))
+            step = 1 + stream.below(1 << stream.below(distance.bit_length()))
         step = min(step, distance)
         value = self.reference - step if self.reference > self._target else self.reference + step
         return value if self.low <= value < self.high else super().pick()
@@ -202,7 +188,7 @@ class SmallerFloat(RandomFloat):
 
     def pick(self) -> float:
         stream = self._stream
-        r = stream.random()
+        r = stream.unit()
         uniform = super().pick()
         if r < 0.25:
             value = self._target
@@ -211,7 +197,7 @@ class SmallerFloat(RandomFloat):
         elif r < 0.75:
             value = float(math.trunc(uniform))
         else:
-            value = self.reference - (self.reference - self._target) * 2.0 ** -below(stream, 60)
+            value = self.reference - (self.reference - self._target) * 2.0 ** -stream.below(60)
         return value if self.low <= value < self.high and abs(value) < abs(self.reference) or (
             value == -self.reference and value > 0 and self.low <= value < self.high
         ) else uniform

@@ -7,7 +7,7 @@ from ..core.checks import check_bool, check_int, check_values
 from ..core.constant import Nothing
 from ..core.exceptions import NoMoreElements
 from ..core.picker import UNSET, Bounded, Picker, Shrinkable, as_picker
-from ..core.random import Stream, below, stream_seed
+from ..core.random import Stream, stream_seed
 from ..core.shrinking import decision_or_default, shrink_seed, simplicity
 
 __all__ = ["Tick", "Playback", "shrink_trace"]
@@ -29,7 +29,7 @@ class Tick(Shrinkable[Any]):
     [10, 15, 20, 25]
     >>> from synthia import RandomInteger
     >>> Tick(0, RandomInteger(1, 3, seed=1)).take(5)
-    [0, 2, 4, 6, 8]
+    [0, 2, 3, 4, 5]
     """
 
     inputs_fields = ("start", "increment")
@@ -150,6 +150,6 @@ def shrink_trace(trace: list[T], decision: Picker[float] | None = None, magnitud
     stream = Stream(stream_seed(shrink_seed(decision_or_default(decision))))
     indices = list(range(n))
     for i in range(keep):  # a partial Fisher-Yates: the first ``keep`` indices of a permutation
-        j = i + below(stream, n - i)
+        j = i + stream.below(n - i)
         indices[i], indices[j] = indices[j], indices[i]
     return Playback([trace[i] for i in sorted(indices[:keep])], loop=False)

@@ -7,7 +7,6 @@ import networkx as nx
 
 from ..core.checks import check_int, check_probability
 from ..core.picker import Picker, RandomPicker, as_picker
-from ..core.random import below
 
 __all__ = ["TreePicker", "PickTree", "GraphPicker", "BarabasiAlbert", "graph_to_dot"]
 
@@ -36,7 +35,7 @@ class TreePicker(RandomPicker[nx.DiGraph]):
     >>> from synthia import Tick
     >>> tree = TreePicker(Tick(0, 1), depth=2, degree=2).set_seed(1).pick()
     >>> sorted(tree.edges), nx.dag_longest_path_length(tree)
-    ([(0, 1), (0, 4), (1, 2), (1, 3), (4, 5), (4, 6)], 2)
+    ([(0, 1), (0, 2), (2, 3), (2, 4)], 2)
     """
 
     inputs_fields = ("node", "depth", "degree")
@@ -61,12 +60,12 @@ class TreePicker(RandomPicker[nx.DiGraph]):
         degree = _count(self.degree, "degree")
         if degree == 0 and full:
             degree = 1  # the path that reaches the picked depth needs a child here
-        continuing = below(self._stream, degree) if full and degree else -1
+        continuing = self._stream.below(degree) if full and degree else -1
         for i in range(degree):
             child = tree.number_of_nodes()
             tree.add_node(child, label=self.node.pick())
             tree.add_edge(parent, child)
-            depth = remaining - 1 if i == continuing else below(self._stream, remaining)
+            depth = remaining - 1 if i == continuing else self._stream.below(remaining)
             self._grow(tree, child, depth, full and i == continuing)
 
 
@@ -97,10 +96,10 @@ class GraphPicker(RandomPicker[nx.Graph]):
         graph = nx.Graph()
         n = _count(self.size, "size")
         self._nodes(graph, n)
-        random = self._stream.random
+        boolean, p = self._stream.boolean, self.p
         for a in range(n):
             for b in range(a + 1, n):
-                if random() < self.p:
+                if boolean(p):
                     graph.add_edge(a, b)
         return graph
 
@@ -135,7 +134,7 @@ class BarabasiAlbert(GraphPicker):
             targets: set[int] = set()
             pool = ends or list(range(new))
             while len(targets) < min(m, new):
-                targets.add(pool[below(self._stream, len(pool))])
+                targets.add(pool[self._stream.below(len(pool))])
             for t in sorted(targets):
                 graph.add_edge(new, t)
                 ends += [new, t]

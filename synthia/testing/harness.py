@@ -1,42 +1,85 @@
-"""The ``Assert`` harness: draw inputs from pickers, find a failure, shrink it, report."""
+"""The ``Assert`` harness: draw inputs from one wiring, find a failure, shrink its draws, report."""
 from __future__ import annotations
 
-import copy
 import time
-from typing import Any, Callable
+from contextlib import ExitStack
+from typing import Any, Callable, Iterable
 
-from ..core.constant import Nothing
+from ..core.draws import Recorder, Replayer, Tape, routed
 from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.graph import upstream
 from ..core.instrument import intercept
-from ..core.picker import Picker, Shrinkable
+from ..core.picker import Picker
 from ..core.random import check_seed, derive_seed, fresh_seed
-from ..core.shrinking import simplicity
-from ..pickers.filters import PickSmaller
-from ..pickers.scalars import RandomFloat
+from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
+from .arguments import Arguments
 from .report import TestReport
 from .stopping import FixedCount, Outcome, StoppingRule
 
-__all__ = ["Assert"]
+__all__ = ["Assert", "origin_of", "call_test"]
 
-#: Magnitudes tried in order at each shrinking step (the most aggressive first), with the
-#: number of candidates drawn at each: the last, widest one is searched longest before a
-#: cycle concludes that nothing smaller fails.
-MAGNITUDES = ((0.25, 10), (0.5, 10), (0.75, 10), (1.0, 200))
+#: What identifies a test that returned ``False`` (its failure has no exception).
+RETURNED_FALSE = ("returned False",)
+
+
+def origin_of(exception: BaseException | None) -> Any:
+    """What identifies a failure: the exception's type and the place it was raised.
+
+    Shrinking keeps to one origin, so a smaller input is the same bug, not another one
+    met on the way.
+    """
+    if exception is None:
+        return RETURNED_FALSE
+    tb = exception.__traceback__
+    if tb is None:
+        return (type(exception), None, None)
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return (type(exception), tb.tb_frame.f_code.co_filename, tb.tb_lineno)
+
+
+def _is_skip(exception: BaseException) -> bool:
+    # pytest.skip() inside a test skips it; it is not a failure of the property.
+    return type(exception).__name__ == "Skipped" and type(exception).__module__.startswith("_pytest")
+
+
+def call_test(test: Callable[..., Any], values: dict[str, Any]) -> tuple[str, BaseException | None]:
+    """Run ``test(**values)``: ``("pass", None)`` or ``("fail", exception or None)``.
+
+    Returning ``False`` or raising anything -- ``SystemExit`` and other ``BaseException``
+    included -- is a failure; ``KeyboardInterrupt`` and pytest's skip go through.
+    """
+    try:
+        result = test(**values)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # noqa: B036 - a test that exits or aborts has failed
+        if _is_skip(exc):
+            raise
+        return FAIL, exc
+    return (FAIL, None) if result is False else (PASS, None)
 
 
 class Assert:
     """Check that ``test`` holds for inputs drawn from pickers; shrink any failure.
 
-    ``test`` receives one keyword argument per picker given (``x=...``, ``y=...``).
-    It fails when it returns ``False`` or raises an exception (kept with its
-    traceback); any other return value is a pass. :meth:`run` draws inputs until the
-    stopping rule ``stop`` (default ``FixedCount(100)``) says enough, shrinks the
-    first failure argument by argument (each argument through its own picker's
-    ``shrink``, the others fixed), always re-centring on the last *failure*, and
-    stops shrinking when a full cycle over the arguments finds nothing smaller. With
-    ``restarts`` > 0, discovery goes on after a failure to find and shrink that many
-    more, and the smallest of all is reported. Everything is derived from one seed.
+    ``test`` receives one keyword argument per picker given (``x=...``, ``y=...``). It
+    fails when it returns ``False`` or raises (``SystemExit`` included; the exception is
+    kept with its traceback); any other return value is a pass. All the pickers form
+    **one wiring**, copied once per run, so a picker shared by two arguments stays
+    shared (and the user's pickers are never moved).
+
+    :meth:`run` draws inputs until the stopping rule ``stop`` (default
+    ``FixedCount(100)``) says enough or an input fails. The failure is then recorded --
+    the sequence of typed draws that made it -- and **shrunk over its draws** by the
+    generic :class:`~synthia.engine.Shrinker`: every candidate is replayed through the
+    same wiring, so the reported smallest input is a real output of the wiring, and it
+    keeps to the same failure (same exception type at the same place). Shrinking ends
+    when a round of passes finds nothing smaller, after ``shrink_budget`` candidates, or
+    after ``shrink_time`` seconds; the report says which. With ``restarts > 0``,
+    discovery goes on after a failure to find and shrink that many more, and the
+    smallest is reported. Everything derives from the seed: the same ``Assert`` run
+    twice with the same seed, in any process, gives the same report.
 
     >>> from synthia import RandomInteger
     >>> report = Assert(lambda x: x < 500, x=RandomInteger(0, 1000)).run(seed=1)
@@ -49,8 +92,9 @@ class Assert:
         test: Callable[..., Any],
         stop: StoppingRule | None = None,
         *,
-        restarts: int = 1,
+        restarts: int = 0,
         shrink_budget: int = 20_000,
+        shrink_time: float = 5.0,
         name: str | None = None,
         **inputs: Picker[Any],
     ) -> None:
@@ -70,173 +114,220 @@ class Assert:
             raise ValueError(f"restarts must be a non-negative int, got {restarts!r}")
         if isinstance(shrink_budget, bool) or not isinstance(shrink_budget, int) or shrink_budget < 0:
             raise ValueError(f"shrink_budget must be a non-negative int, got {shrink_budget!r}")
+        if isinstance(shrink_time, bool) or not isinstance(shrink_time, (int, float)) or not shrink_time > 0:
+            raise ValueError(f"shrink_time must be a positive number of seconds, got {shrink_time!r}")
         self.restarts = restarts
         self.shrink_budget = shrink_budget
+        self.shrink_time = float(shrink_time)
         self.name = name or getattr(test, "__name__", "test")
+        #: The one wiring of all arguments (a private copy: the user's pickers never move).
+        self.wiring: Arguments = Arguments(self.inputs).duplicate()
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.inputs.items())
         return f"Assert({self.name}, {args}, stop={self.stop!r})"
 
-    # -- single checks and replay ------------------------------------------------------
+    # -- single checks, examples and replays --------------------------------------------------
     def check(self, values: dict[str, Any]) -> tuple[bool, BaseException | None]:
         """Run the test once on ``values``: ``(passed, exception or None)``."""
-        try:
-            result = self.test(**values)
-        except Exception as exc:  # a raising test is a failing test
-            return False, exc
-        return result is not False, None
+        status, exception = call_test(self.test, values)
+        return status == PASS, exception
 
-    def fresh_inputs(self, seed: int) -> dict[str, Picker[Any]]:
-        """Independent copies of the input pickers, seeded for a run with ``seed``."""
-        return {key: p.duplicate().set_seed(derive_seed(seed, key)) for key, p in self.inputs.items()}
+    def seeded(self, seed: int) -> Arguments:
+        """A fresh copy of the wiring, seeded for a run with ``seed``."""
+        return self.wiring.duplicate().set_seed(seed)
 
     def example(self, seed: int, index: int) -> dict[str, Any]:
         """The input number ``index`` (0-based) that a run with ``seed`` draws."""
-        pickers = self.fresh_inputs(seed)
+        wiring = self.seeded(seed)
         values: dict[str, Any] = {}
         for _ in range(index + 1):
-            values = {key: p.pick() for key, p in pickers.items()}
+            values = wiring.pick()
         return values
 
-    def key(self, values: dict[str, Any]) -> tuple[Any, ...]:
-        """The order in which failing inputs compare: each argument in its picker's order."""
-        return tuple(self._key_of(name, values[name]) for name in self.inputs)
+    def record(self, seed: int, index: int, *, history: bool = True) -> tuple[dict[str, Any], Tape]:
+        """The input number ``index`` of a run with ``seed`` and its recorded draws.
 
-    def _key_of(self, name: str, value: Any) -> Any:
-        picker = self.inputs[name]
-        return picker.shrink_key(value) if isinstance(picker, Shrinkable) else simplicity(value)
+        With ``history`` the tape holds every pick up to that input (the state that
+        stateful pickers reach); without, only the input's own draws, made after
+        ``index`` plain picks.
+        """
+        wiring = self.seeded(seed)
+        recorder = Recorder()
+        if not history:
+            for _ in range(index):
+                wiring.pick()
+        values: dict[str, Any] = {}
+        with routed(wiring, recorder):
+            for _ in range(index + 1 if history else 1):
+                recorder.begin_pick()
+                values = wiring.pick()
+        return values, recorder.tape
 
-    # -- the run ------------------------------------------------------------------------
-    def run(self, seed: int | None = None, *, first: dict[str, Any] | None = None) -> TestReport:
+    def replay(self, tape: Tape, seed: int = 0) -> dict[str, Any]:
+        """The input that ``tape`` makes, on a fresh copy of the wiring (its last pick)."""
+        wiring = self.seeded(seed)
+        replayer = Replayer(tape.draws)
+        values: dict[str, Any] = {}
+        with routed(wiring, replayer):
+            for _ in range(tape.picks):
+                replayer.begin_pick()
+                values = wiring.pick()
+        return values
+
+    def attempt(self, draws: Iterable[Any], picks: int = 1, seed: int = 0) -> Attempt:
+        """Replay ``draws`` (``picks`` picks) on a fresh copy of the wiring and test the last value."""
+        session = _ShrinkSession(self, seed)
+        try:
+            return session.attempt(picks, list(draws), None)
+        finally:
+            session.close()
+
+    # -- the run --------------------------------------------------------------------------------
+    def run(self, seed: int | None = None, *, tapes: Iterable[Tape] = ()) -> TestReport:
         """Test, shrink, and report. ``seed=None`` draws a fresh seed (always in the report).
 
-        ``first`` is an input to try before any drawn one (a failure saved by a
-        previous run).
+        ``tapes`` are recorded inputs to try before any drawn one (the failures a
+        previous run saved): each is replayed through the wiring, and the first that
+        fails is shrunk; :attr:`TestReport.notes` says what became of the others.
         """
         seed = fresh_seed() if seed is None else check_seed(seed)
-        pickers = self.fresh_inputs(seed)
-        decision = RandomFloat(seed=derive_seed(seed, "#shrink"))
         report = TestReport(passed=True, seed=seed, reason="", harness=self)
-        rule = self.stop
-        rule.begin()
-        best: dict[str, Any] | None = None
-        best_exception: BaseException | None = None
-        starts = 0
         started = time.perf_counter()
-        shrinking = 0.0
-        index = 0
-        pending = [first] if first is not None else []
-        reason = ""
-        while True:
-            if pending:
-                values = pending.pop()
-                drawn_index = None
-            else:
-                reason = rule.reason_to_stop() or ""
-                if reason:
-                    break
-                try:
-                    values = {key: p.pick() for key, p in pickers.items()}
-                except NoMoreElements:
-                    reason = "the input pickers ran out of values"
-                    break
-                except GiveUp as err:
-                    reason = f"an input picker gave up: {err}"
-                    break
-                drawn_index = index
-                index += 1
-            snapshot = copy.deepcopy(values)
-            passed, exception = self.check(values)
-            report.tried += 1
-            if drawn_index is not None:
-                rule.observe(Outcome(drawn_index, snapshot, passed))
-            if passed:
-                continue
-            report.failures += 1
-            if report.first is None:
-                report.first, report.first_index = snapshot, drawn_index
-            t0 = time.perf_counter()
-            small, small_exception, steps, tries = self._shrink(snapshot, exception, decision)
-            shrinking += time.perf_counter() - t0
-            report.shrink_steps += steps
-            report.shrink_tries += tries
-            if best is None or self.key(small) < self.key(best):
-                best, best_exception = small, small_exception
-            starts += 1
-            if starts > self.restarts:
-                reason = "found a failure and shrank it until a full cycle found nothing smaller"
-                if starts > 1:
-                    reason += f" ({starts} failures shrunk, the smallest kept)"
-                break
-        report.time_shrinking = shrinking
-        report.time_discovery = time.perf_counter() - started - shrinking
-        report.reason = reason
-        if best is not None:
-            report.passed = False
-            report.smallest = best
-            report.exception = best_exception
-        report.picker_times = self.profile(seed, min(max(report.tried, 1), 50))
+        session = _ShrinkSession(self, seed)
+        try:
+            self._run(seed, report, session, list(tapes))
+        finally:
+            session.close()
+        report.time_discovery = time.perf_counter() - started - report.time_shrinking
+        if report.tried and not report.interrupted:
+            report.picker_times = self.profile(seed, min(report.tried, 50))
         return report
 
-    # -- shrinking ----------------------------------------------------------------------
-    def _smaller(self, name: str, value: Any, decision: Picker[float], magnitude: float) -> Picker[Any] | None:
-        picker = self.inputs[name]
-        if isinstance(picker, Shrinkable):
-            smaller = picker.shrink(value, decision, magnitude)
-        else:
-            smaller = PickSmaller(picker.duplicate(), value, key=simplicity, max_tries=200)
-        return None if isinstance(smaller, Nothing) else smaller
-
-    def _shrink(
-        self,
-        failing: dict[str, Any],
-        exception: BaseException | None,
-        decision: Picker[float],
-    ) -> tuple[dict[str, Any], BaseException | None, int, int]:
-        best, best_exception = failing, exception
-        steps = tries = 0
-        while tries < self.shrink_budget:
-            improved = False
-            for name in self.inputs:
-                while tries < self.shrink_budget:
-                    found = False
-                    for magnitude, candidates in MAGNITUDES:
-                        smaller = self._smaller(name, best[name], decision, magnitude)
-                        if smaller is None:
-                            break
-                        reference = self._key_of(name, best[name])
-                        for _ in range(candidates):
-                            try:
-                                candidate = smaller.pick()
-                            except (NoMoreElements, GiveUp):
-                                break
-                            if not self._key_of(name, candidate) < reference:
-                                continue
-                            tries += 1
-                            trial = {**best, name: candidate}
-                            snapshot = copy.deepcopy(trial)
-                            passed, trial_exception = self.check(trial)
-                            if not passed:
-                                best, best_exception, found = snapshot, trial_exception, True
-                                steps += 1
-                                break
-                        if found:
-                            break
-                    if not found:
-                        break
-                    improved = True
-            if not improved:
+    def _run(self, seed: int, report: TestReport, session: "_ShrinkSession", tapes: list[Tape]) -> None:
+        for tape in tapes:
+            attempt = session.attempt(tape.picks, list(tape.draws), None, strict=True)
+            if attempt.status == FAIL:
+                report.notes.append(f"a saved failure fails again: {_describe(attempt.value)}")
+                report.tried += 1
+                report.failures += 1
+                report.first, report.first_index = self.replay(attempt.tape, seed), None  # type: ignore[arg-type]
+                self._shrink(attempt, report, session)
+                report.reason = "a saved failure failed again; it was shrunk"
+                return
+            why = "no longer fits the wiring" if attempt.status == INVALID else "no longer fails"
+            report.notes.append(f"a saved failure was dropped: it {why}")
+        wiring = self.seeded(seed)
+        rule = self.stop
+        rule.begin()
+        pick = wiring.pick
+        test = self.test
+        index = 0
+        starts = 0
+        while True:
+            reason = rule.reason_to_stop()
+            if reason:
+                report.reason = reason
                 break
-        return best, best_exception, steps, tries
+            try:
+                values = pick()
+            except NoMoreElements:
+                report.reason = "the input pickers ran out of values"
+                break
+            except GiveUp as err:
+                report.reason = f"an input picker gave up: {err}"
+                break
+            except Exception:
+                if report.smallest is None:
+                    raise
+                report.reason = f"the wiring raised while making input #{index}; the failure found before is kept"
+                break
+            status, exception = call_test(test, values)
+            rule.observe(Outcome(index, values, status == PASS))
+            report.tried += 1
+            index += 1
+            if status == PASS:
+                continue
+            report.failures += 1
+            if not self._found(seed, index - 1, exception, report, session):
+                return
+            starts += 1
+            if starts > self.restarts or report.interrupted:
+                report.reason = "found a failure and shrank it until a full round of passes found nothing smaller"
+                if report.shrink_reason and not report.shrink_reason.startswith("a full round"):
+                    report.reason = f"found a failure and shrank it until {report.shrink_reason} ran out"
+                if starts > 1:
+                    report.reason += f" ({starts} failures shrunk, the smallest kept)"
+                break
+        if report.tried == 0 and report.smallest is None:
+            report.passed = False
+            report.error = f"no input reached the test: {report.reason}"
 
-    # -- profiling ----------------------------------------------------------------------
+    def _found(self, seed: int, index: int, exception: BaseException | None, report: TestReport, session: "_ShrinkSession") -> bool:
+        """Record failure ``index``, check it replays, shrink it. False when the run must end."""
+        values, tape = self.record(seed, index, history=False)
+        status, again = call_test(self.test, values)
+        if report.first is None:
+            report.first, report.first_index = self.example(seed, index), index
+        if status == PASS:
+            report.passed = False
+            report.flaky = (
+                f"input #{index} failed ({_outcome(exception)}), then passed when the same draws were replayed"
+            )
+            report.exception = exception
+            report.reason = "a failure that does not replay (flaky)"
+            return False
+        origin = origin_of(again)
+        # Most wirings hold no state between inputs: try the input's own draws on a fresh wiring.
+        attempt = session.attempt(1, list(tape.draws), None)
+        if attempt.status != FAIL or attempt.origin != origin:
+            values, tape = self.record(seed, index, history=True)
+            attempt = session.attempt(tape.picks, list(tape.draws), None)
+            if attempt.status != FAIL:
+                report.passed = False
+                report.flaky = f"input #{index} failed ({_outcome(exception)}), then {attempt.status} when replayed with its history"
+                report.exception = exception
+                report.reason = "a failure that does not replay (flaky)"
+                return False
+        self._shrink(attempt, report, session)
+        return True
+
+    def _shrink(self, initial: Attempt, report: TestReport, session: "_ShrinkSession") -> None:
+        t0 = time.perf_counter()
+        shrinker = Shrinker(session.attempt, initial, max_calls=self.shrink_budget, deadline=t0 + self.shrink_time)
+        try:
+            best = shrinker.shrink()
+        except KeyboardInterrupt:
+            best = shrinker.best
+            report.interrupted = True
+            shrinker.stopped_by = "an interruption (KeyboardInterrupt)"
+        report.time_shrinking += time.perf_counter() - t0
+        report.shrink_steps += shrinker.improvements
+        report.shrink_tries += shrinker.calls
+        assert best.tape is not None
+        if report.tape is None or (best.origin == report.origin and best.tape.key() < report.tape.key()) or report.origin is None:
+            report.passed = False
+            report.tape = best.tape
+            report.origin = best.origin
+            report.shrink_reason = shrinker.stopped_by
+            # The report shows the input as generated, replayed on a fresh copy of the wiring
+            # (the test may have changed the value it was given); the test runs once more on
+            # another fresh replay to confirm the failure.
+            report.smallest = self.replay(best.tape, report.seed)
+            status, exception = call_test(self.test, self.replay(best.tape, report.seed))
+            if status == PASS:
+                report.flaky = "the smallest failure passed when it was replayed once more"
+                report.exception = best.exception
+            else:
+                report.exception = exception if exception is not None else best.exception
+
+    # -- profiling ------------------------------------------------------------------------------
     def profile(self, seed: int, n: int) -> dict[str, float]:
         """Seconds per input spent in each picker (its own time, not its inputs'), over
         the first ``n`` inputs of a run with ``seed``, replayed with timers on."""
-        pickers = self.fresh_inputs(seed)
+        wiring = self.seeded(seed)
         totals: dict[int, float] = {}
-        names: dict[int, str] = {}
+        names = {id(node): f"{key}: {type(node).__name__}" for key, node in upstream(wiring) if key}
         stack: list[float] = []
 
         def timed(picker: Picker[Any], pick: Callable[[], Any]) -> Callable[[], Any]:
@@ -254,22 +345,65 @@ class Assert:
 
             return wrapper
 
-        for name, root in pickers.items():
-            for key, node in upstream(root):
-                label = f"{name}/{key}" if key else name
-                names[id(node)] = f"{label}: {type(node).__name__}"
-        from contextlib import ExitStack
-
-        with ExitStack() as stack_of_contexts:
-            for root in pickers.values():
-                stack_of_contexts.enter_context(intercept(root, timed))
-            done = 0
+        done = 0
+        with intercept(wiring, timed):
             try:
                 for _ in range(n):
-                    for p in pickers.values():
-                        p.pick()
+                    wiring.pick()
                     done += 1
-            except (NoMoreElements, GiveUp):
+            except Exception:
                 pass
         done = max(done, 1)
-        return {names[k]: v / done for k, v in totals.items()}
+        return {names[k]: v / done for k, v in totals.items() if k in names}
+
+
+class _ShrinkSession:
+    """One copy of the wiring, routed to a replayer that each attempt replaces."""
+
+    def __init__(self, harness: Assert, seed: int) -> None:
+        self.harness = harness
+        self.wiring = harness.seeded(seed)
+        self._stack: ExitStack | None = None
+        self._route: Any = None
+
+    def _open(self) -> None:
+        if self._stack is None:
+            self._stack = ExitStack()
+            self._route = self._stack.enter_context(routed(self.wiring, Replayer(())))
+
+    def attempt(self, picks: int, entries: list[Any], max_draws: int | None, strict: bool = False) -> Attempt:
+        """Replay ``entries`` for ``picks`` picks and run the test on the last value.
+
+        With ``strict``, a sequence that does not fit the wiring exactly (other kinds,
+        values out of range, draws missing or left over) is invalid.
+        """
+        self._open()
+        replayer = Replayer(entries, max_draws)
+        self._route.source = replayer
+        wiring = self.wiring
+        wiring.reset()
+        values: Any = None
+        try:
+            for _ in range(picks):
+                replayer.begin_pick()
+                values = wiring.pick()
+        except Exception:
+            return Attempt(INVALID, replayer.tape)
+        if replayer.overran or (strict and not replayer.fits):
+            return Attempt(INVALID, replayer.tape)
+        status, exception = call_test(self.harness.test, values)
+        return Attempt(status, replayer.tape, values, exception, origin_of(exception) if status == FAIL else None)
+
+    def close(self) -> None:
+        if self._stack is not None:
+            self._stack.close()
+            self._stack = None
+
+
+def _outcome(exception: BaseException | None) -> str:
+    return "returned False" if exception is None else f"raised {type(exception).__name__}: {exception}"
+
+
+def _describe(values: Any) -> str:
+    text = repr(values)
+    return text if len(text) <= 120 else text[:117] + "..."

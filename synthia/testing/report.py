@@ -6,19 +6,31 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..core.draws import Tape
     from .harness import Assert
 
-__all__ = ["TestReport"]
+__all__ = ["TestReport", "Unsatisfiable"]
+
+
+class Unsatisfiable(Exception):
+    """No input reached the test (a filter that never accepts, an empty enumeration...):
+    nothing was tested, which is not a pass."""
 
 
 @dataclass
 class TestReport:
     """The result of :meth:`Assert.run <synthia.testing.Assert.run>`.
 
-    ``passed`` is the verdict; on failure ``smallest`` and ``first`` are the smallest
-    and the first failing inputs (dicts of argument name to value), ``exception`` the
-    exception the smallest one raised (``None`` if the test returned ``False``), and
-    ``reproduction`` a line that replays the run with no code edit.
+    ``passed`` is the verdict. On failure, ``smallest`` and ``first`` are the smallest
+    and the first failing inputs (dicts of argument name to value, as the wiring made
+    them: replayed on a fresh copy, so a test that changes its input cannot change them),
+    ``tape`` the recorded draws of the smallest one, ``exception`` the exception it
+    raised (``None`` if the test returned ``False``), ``shrink_reason`` what ended the
+    shrinking, and ``reproduction`` a line that replays the run. ``flaky`` describes a
+    failure that did not replay (``""`` otherwise); ``error`` says why nothing was
+    tested (``None`` otherwise); ``interrupted`` is set when a ``KeyboardInterrupt``
+    cut the shrinking short (the smallest failure found so far is kept); ``notes`` has a
+    line for each saved failure that was tried first.
     """
 
     __test__ = False  # not a pytest test class, despite the name
@@ -38,6 +50,22 @@ class TestReport:
     time_shrinking: float = 0.0
     picker_times: dict[str, float] = field(default_factory=dict)
     harness: "Assert | None" = field(default=None, repr=False)
+    tape: "Tape | None" = field(default=None, repr=False)
+    origin: Any = field(default=None, repr=False)
+    shrink_reason: str = ""
+    flaky: str = ""
+    error: str | None = None
+    interrupted: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        """``"passed"``, ``"failed"``, ``"flaky"`` or ``"error"`` (nothing was tested)."""
+        if self.error is not None:
+            return "error"
+        if self.flaky:
+            return "flaky"
+        return "passed" if self.passed else "failed"
 
     @property
     def reproduction(self) -> str:
@@ -56,20 +84,18 @@ class TestReport:
         return "".join(traceback.format_exception(type(self.exception), self.exception, self.exception.__traceback__))
 
     def replay(self) -> bool:
-        """Run the test again on the smallest failing input; ``True`` if it now passes.
-
-        The exception, if any, is kept in :attr:`exception`.
-        """
-        if self.harness is None or self.smallest is None:
+        """Run the test again on the smallest failing input, replayed from its draws;
+        ``True`` if it now passes. The exception, if any, is kept in :attr:`exception`."""
+        if self.harness is None or self.tape is None:
             return True
-        passed, exception = self.harness.check(self.smallest)
+        passed, exception = self.harness.check(self.harness.replay(self.tape, self.seed))
         if exception is not None:
             self.exception = exception
         return passed
 
     def explain(self, redraws: int = 5) -> Any:
-        """The explanation graph of the smallest failing input, free draws marked
-        (see :func:`synthia.explain.explain_failure`)."""
+        """The explanation graph of the smallest failing input, replayed from its draws, with
+        each draw marked free or not (see :func:`synthia.explain.explain_failure`)."""
         from ..explain.failures import explain_failure
 
         return explain_failure(self, redraws)
@@ -77,17 +103,29 @@ class TestReport:
     def summary(self) -> str:
         """A multi-line, human-readable account of the run."""
         lines = []
-        if self.passed:
+        if self.error is not None:
+            lines.append(f"ERROR: {self.error}")
+        elif self.passed:
             lines.append(f"passed: {self.tried} inputs, no failure")
         else:
-            lines.append(f"FAILED after {self.tried} inputs ({self.failures} failing)")
+            lines.append(f"{'FLAKY' if self.flaky else 'FAILED'} after {self.tried} inputs ({self.failures} failing)")
+            if self.flaky:
+                lines.append(f"  flaky: {self.flaky}")
             lines.append(f"  smallest failing input: {_show(self.smallest)}")
             lines.append(f"  first failing input:    {_show(self.first)}")
             if self.exception is not None:
                 lines.append(f"  raised: {type(self.exception).__name__}: {self.exception}")
             else:
                 lines.append("  the test returned False")
-            lines.append(f"  shrinking: {self.shrink_steps} steps, {self.shrink_tries} candidates tried")
+            if self.tape is not None:
+                lines.append(
+                    f"  shrinking: {self.shrink_steps} steps, {self.shrink_tries} candidates tried, "
+                    f"ended by {self.shrink_reason or 'nothing'}; the smallest input is {len(self.tape)} draws"
+                )
+            if self.interrupted:
+                lines.append("  interrupted: the smallest failure found before the interruption is shown")
+        for note in self.notes:
+            lines.append(f"  note: {note}")
         lines.append(f"  seed: {self.seed}")
         lines.append(f"  stopped because: {self.reason}")
         lines.append(f"  time: {self.time_discovery:.3f} s discovering, {self.time_shrinking:.3f} s shrinking")

@@ -1,0 +1,564 @@
+"""The generic shrinker: a failing input made as small as possible by editing its draws.
+
+It knows nothing of picker classes. It holds the :class:`~synthia.core.draws.Tape` of the
+smallest failure found so far and proposes edited draw sequences to an ``attempt``
+function (the harness), which replays each one through the wiring and runs the test.
+A proposal is accepted only when the replay fails **the same way** (same exception type
+raised at the same place, or ``False`` returned) and its real tape -- what the replay
+actually drew, after clamping -- is smaller in the shortlex order
+(:meth:`~synthia.core.draws.Tape.key`). So every accepted input is strictly smaller and a
+real output of the wiring, and shrinking always ends.
+
+The passes, run in rounds until a round finds nothing smaller:
+
+* **history**: drop the picks before the tested one (they only set the state of stateful
+  pickers), all at once, then the longest prefix, then one at a time;
+* **delete**: remove runs of sibling spans of the same picker (list elements, sub-trees,
+  actions) or runs of a picker's own draws (the characters of a string), each alone and
+  with a preceding integer draw -- the length that controls the repetition -- lowered by
+  the number of units removed;
+* **simplify spans**: replace a span by the simplest draws of its picker, by a descendant
+  span of the same picker (a sub-tree by one of its own sub-trees) or by a simpler sibling;
+* **lower**: each draw towards its simplest value -- the simplest at once, then a binary
+  search, integral values first for floats;
+* **pairs**: two numeric draws moved together -- one lowered while the other rises by the
+  same amount (coupled values such as ``a + b > 1000`` reach ``(1, 1000)``), both lowered
+  by the same amount, and equal draws lowered as one;
+* **sort**: sibling spans of the same picker sorted, then adjacent ones swapped.
+
+The shrinker stops when a round improves nothing, after ``max_calls`` attempts, or when
+``deadline`` (a :func:`time.perf_counter` value) passes; :attr:`Shrinker.stopped_by` says
+which.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from ..core.draws import BOOLEAN, FLOAT, INTEGER, WEIGHTED, Draw, Flex, Tape, simplest, sort_key
+
+__all__ = ["Attempt", "Shrinker", "largest_true", "FAIL", "PASS", "INVALID"]
+
+FAIL = "fail"
+PASS = "pass"
+INVALID = "invalid"
+
+#: The most sibling spans a delete tries to remove at once is found by doubling, then bisection.
+_COUNTERS = 3  # how many preceding integer draws are tried as the length of a repetition
+_PAIR_WINDOW = 4  # numeric draws at most this far apart are moved together
+_DESCENDANTS = 8  # descendants tried in place of a span, smallest first
+_SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
+
+
+@dataclass
+class Attempt:
+    """One replay of a draw sequence and the test run on its value.
+
+    ``status`` is ``"fail"``, ``"pass"`` or ``"invalid"`` (the wiring could not make a
+    value from these draws: a filter gave up, the replay ran over its budget, a picker
+    raised). ``tape`` is what the replay really drew; ``origin`` identifies the failure
+    (the exception's type and where it was raised, or ``"returned False"``).
+    """
+
+    status: str
+    tape: Tape | None = None
+    value: Any = None
+    exception: BaseException | None = None
+    origin: Any = None
+
+
+class _Stop(Exception):
+    """The shrinker's budget (calls or time) is spent."""
+
+
+def largest_true(holds: Callable[[int], bool], upper: int | None = None) -> int:
+    """The largest ``n`` (at most ``upper``) such that ``holds(n)``, assuming ``holds(0)``.
+
+    Doubles ``n`` while ``holds(n)``, then bisects: ``O(log n)`` calls when ``holds`` is
+    monotone, and a true value (not always the largest) when it is not.
+
+    >>> largest_true(lambda n: n * n <= 50)
+    7
+    >>> largest_true(lambda n: True, upper=5)
+    5
+    """
+    lo, hi = 0, 1
+    while upper is None or hi <= upper:
+        if not holds(hi):
+            break
+        lo, hi = hi, hi * 2
+    else:
+        hi = upper + 1  # type: ignore[operator]
+    while lo + 1 < hi:
+        mid = (lo + hi) // 2
+        if holds(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def _entry_key(entry: Draw | Flex) -> Any:
+    if isinstance(entry, Flex):
+        return ("flex", entry.label, tuple((d.kind, d.value) for d in entry.draws))
+    return (entry.kind, entry.value)
+
+
+class Shrinker:
+    """Minimise a failing input over its recorded draws (see the module docstring).
+
+    ``attempt(picks, entries, max_draws)`` replays ``picks`` top-level picks with draws
+    taken from ``entries`` (draws and :class:`~synthia.core.draws.Flex` blocks) and
+    returns an :class:`Attempt`. ``initial`` is the failing attempt to start from.
+    Proposals are built from a *base* tape (the best one when the pass began) and
+    compared with the best one at the time they are tried, so a pass may go on
+    proposing from its base after an improvement.
+    """
+
+    def __init__(
+        self,
+        attempt: Callable[[int, list[Any], "int | None"], Attempt],
+        initial: Attempt,
+        *,
+        max_calls: int = 20_000,
+        deadline: float | None = None,
+    ) -> None:
+        if initial.status != FAIL or initial.tape is None:
+            raise ValueError(f"initial must be a failing attempt with its tape, got status {initial.status!r}")
+        self._attempt = attempt
+        self.best = initial
+        self.max_calls = max_calls
+        self.deadline = deadline
+        self.calls = 0
+        self.improvements = 0
+        self.stopped_by = ""
+        self._cache: dict[Any, Attempt | None] = {}
+
+    # -- proposals --------------------------------------------------------------------------
+    @property
+    def tape(self) -> Tape:
+        """The tape of the smallest failure so far."""
+        assert self.best.tape is not None
+        return self.best.tape
+
+    def consider(self, picks: int, entries: Sequence[Draw | Flex], shorter_than: int | None = None) -> bool:
+        """Replay ``entries``; adopt the result if it fails the same way and is smaller.
+
+        With ``shorter_than``, the result must also have fewer draws than that (a deletion
+        that the replay fills up again with simplest draws is not a deletion).
+        """
+        key = (picks, tuple(map(_entry_key, entries)))
+        if key in self._cache:
+            result = self._cache[key]
+        else:
+            if self.calls >= self.max_calls:
+                self.stopped_by = f"the candidate budget ({self.max_calls} replays)"
+                raise _Stop
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                self.stopped_by = "the time budget"
+                raise _Stop
+            best = self.tape
+            # A replay that draws more than the best cannot be smaller (with as many picks).
+            max_draws = len(best.draws) if picks >= best.picks else 2 * len(best.draws) + 1000
+            self.calls += 1
+            attempt = self._attempt(picks, list(entries), max_draws)
+            result = attempt if attempt.status == FAIL and attempt.tape is not None else None
+            self._cache[key] = result
+        if result is None or result.origin != self.best.origin:
+            return False
+        assert result.tape is not None
+        if shorter_than is not None and len(result.tape.draws) >= shorter_than and result.tape.picks >= picks:
+            return False
+        if result.tape.key() < self.tape.key():
+            self.best = result
+            self.improvements += 1
+            return True
+        return False
+
+    def replace(self, changes: dict[int, Any], base: Tape | None = None) -> bool:
+        """Consider ``base`` (the best tape by default) with some draws' values changed."""
+        tape = self.tape if base is None else base
+        entries: list[Draw | Flex] = list(tape.draws)
+        for i, value in changes.items():
+            entries[i] = tape.draws[i]._replace(value=value)
+        return self.consider(tape.picks, entries)
+
+    # -- the run -------------------------------------------------------------------------------
+    def shrink(self) -> Attempt:
+        """Run rounds of passes until one improves nothing or the budget is spent."""
+        passes = (
+            self.pass_history,
+            self.pass_delete,
+            self.pass_simplify_spans,
+            self.pass_lower,
+            self.pass_pairs,
+            self.pass_sort,
+        )
+        try:
+            while True:
+                before = self.tape.key()
+                for run_pass in passes:
+                    run_pass()
+                if self.tape.key() == before:
+                    self.stopped_by = "a full round of passes found nothing smaller"
+                    break
+        except _Stop:
+            pass
+        return self.best
+
+    # -- history ----------------------------------------------------------------------------
+    def pass_history(self) -> None:
+        """Drop the picks before the tested one: all, the longest prefix, then one by one."""
+        base = self.tape
+        if base.picks <= 1:
+            return
+        if self.consider(1, base.draws[base.pick_starts[-1] :]):
+            return
+
+        def without_first(m: int) -> bool:
+            return m == 0 or self.consider(base.picks - m, base.draws[base.pick_starts[m] :])
+
+        if largest_true(without_first, upper=base.picks - 1):
+            return
+        k = 0
+        while k < self.tape.picks - 1 and self.tape.picks <= 64:
+            t = self.tape
+            ends = t.pick_starts[1:] + [len(t.draws)]
+            if not self.consider(t.picks - 1, t.draws[: t.pick_starts[k]] + t.draws[ends[k] :]):
+                k += 1
+
+    # -- deletion -----------------------------------------------------------------------------
+    def pass_delete(self) -> None:
+        """Delete runs of sibling spans of one picker, and runs of a picker's own draws."""
+        p = 0
+        while p < len(self.tape.spans):
+            base = self.tape
+            span = base.spans[p]
+            if len(span) > 0:
+                run = self._run_of_siblings(base, p)
+                if run is not None and self._delete_spans(base, run):
+                    continue
+            if len(span) > 1 and self._delete_own_draws(base, p):
+                continue
+            p += 1
+
+    def _delete_spans(self, base: Tape, run: list[int]) -> bool:
+        label = base.spans[run[0]].label
+        excluded = [(s.start, s.end) for s in base.spans if s.label == label]
+
+        def delete(k: int) -> bool:
+            if k == 0:
+                return True
+            first, last = base.spans[run[0]], base.spans[run[k - 1]]
+            counters = self._counters(base, first.start, lambda i: any(a <= i < b for a, b in excluded))
+            return self._delete(base, first.start, last.end, k, counters)
+
+        if not delete(1):
+            return False
+        largest_true(lambda k: k <= 1 or delete(k), upper=len(run))
+        return True
+
+    def _delete_own_draws(self, base: Tape, p: int) -> bool:
+        """Delete runs of span ``p``'s own draws of one shape (the characters of a string)."""
+        own = base.direct_draws(p)
+        if len(own) < 2:
+            return False
+        for position, i in enumerate(own):
+            shape = (base.draws[i].kind, base.draws[i].args)
+            if base.draws[i].kind != INTEGER and base.draws[i].kind != FLOAT:
+                continue
+            run = [i]
+            for j in own[position + 1 :]:
+                if j != run[-1] + 1 or (base.draws[j].kind, base.draws[j].args) != shape:
+                    break
+                run.append(j)
+            counters = self._counters(base, i, lambda c: (base.draws[c].kind, base.draws[c].args) == shape)
+
+            def delete(k: int, i: int = i, run: list[int] = run, counters: list[int] = counters) -> bool:
+                return k == 0 or (k <= len(run) and self._delete(base, i, i + k, k, counters))
+
+            if delete(1):
+                largest_true(lambda k: k <= 1 or delete(k), upper=len(run))
+                return True
+        return False
+
+    @staticmethod
+    def _counters(tape: Tape, before: int, excluded: Callable[[int], bool]) -> list[int]:
+        """Integer draws before ``before`` in the same pick that may count the units of a
+        repetition, nearest first, skipping those ``excluded`` says are units themselves."""
+        start = max([s for s in tape.pick_starts if s <= before], default=0)
+        found: list[int] = []
+        for i in range(before - 1, start - 1, -1):
+            if tape.draws[i].kind == INTEGER and not excluded(i):
+                found.append(i)
+                if len(found) >= _COUNTERS:
+                    break
+        return found
+
+    def _delete(self, base: Tape, start: int, end: int, units: int, counters: list[int]) -> bool:
+        """Consider ``base`` without ``draws[start:end]``, alone and with each counter lowered."""
+        rest = base.draws[:start] + base.draws[end:]
+        if self.consider(base.picks, rest, shorter_than=len(base.draws)):
+            return True
+        for c in counters:
+            d = base.draws[c]
+            low, _high = d.args
+            if d.value - units < low:
+                continue
+            lowered = list(rest)
+            lowered[c] = d._replace(value=d.value - units)
+            if self.consider(base.picks, lowered, shorter_than=len(base.draws)):
+                return True
+        return False
+
+    def _run_of_siblings(self, tape: Tape, p: int) -> list[int] | None:
+        """The spans from ``p`` on that are consecutive siblings of the same picker, or ``None``
+        when the picker of span ``p`` does not repeat under its parent."""
+        span = tape.spans[p]
+        siblings = self._siblings(tape, span.parent)
+        if sum(1 for q in siblings if tape.spans[q].label == span.label) < 2 and not self._counted(tape, span):
+            return None
+        run = []
+        for q in siblings[siblings.index(p) :]:
+            if tape.spans[q].label != span.label:
+                break
+            run.append(q)
+        return run
+
+    def _counted(self, tape: Tape, span: Any) -> bool:
+        """Whether a lone span may be one unit of a repetition: its parent drew, before it, an
+        integer equal to the number of spans of its picker there (a list's length of 1)."""
+        if span.parent < 0:
+            return False
+        units = sum(1 for q in self._siblings(tape, span.parent) if tape.spans[q].label == span.label)
+        return any(
+            tape.draws[i].kind == INTEGER and tape.draws[i].value == units
+            for i in range(tape.spans[span.parent].start, span.start)
+        )
+
+    @staticmethod
+    def _siblings(tape: Tape, parent: int) -> list[int]:
+        if parent >= 0:
+            return tape.children(parent)
+        return [i for i, s in enumerate(tape.spans) if s.parent == -1]
+
+    # -- simpler spans ------------------------------------------------------------------------
+    def pass_simplify_spans(self) -> None:
+        """Replace spans by their picker's simplest draws, by a descendant, or by a simpler sibling."""
+        p = 0
+        while p < len(self.tape.spans):
+            base = self.tape
+            span = base.spans[p]
+            if len(span) < 2:
+                p += 1
+                continue
+            before, after = base.draws[: span.start], base.draws[span.end :]
+            if self.consider(base.picks, before + [Flex(span.label, ())] + after):
+                continue
+            if any(
+                self.consider(base.picks, before + [Flex(span.label, tuple(base.draws[s.start : s.end]))] + after)
+                for s in self._simpler_spans(base, p)
+            ):
+                continue
+            p += 1
+
+    def _simpler_spans(self, tape: Tape, p: int) -> list[Any]:
+        """Descendants of span ``p`` made by the same picker (smallest first), then its
+        earlier siblings of the same picker whose draws are smaller."""
+        span = tape.spans[p]
+        descendants = [
+            s for s in tape.spans[p + 1 :]
+            if s.label == span.label and span.start <= s.start and s.end <= span.end and len(s) < len(span)
+        ]
+        descendants.sort(key=len)
+
+        def block_key(s: Any) -> Any:
+            return (len(s), tuple(sort_key(d.kind, d.value) for d in tape.draws[s.start : s.end]))
+
+        mine = block_key(span)
+        siblings = [
+            tape.spans[q] for q in self._siblings(tape, span.parent)
+            if q != p and tape.spans[q].label == span.label and block_key(tape.spans[q]) < mine
+        ]
+        return descendants[:_DESCENDANTS] + siblings[:_DESCENDANTS]
+
+    # -- lowering draws -------------------------------------------------------------------------
+    def pass_lower(self) -> None:
+        """Each draw to its simplest value, then (for those that cannot) a binary search."""
+        i = 0
+        while i < len(self.tape.draws):
+            d = self.tape.draws[i]
+            target = simplest(d.kind, d.args)
+            if sort_key(d.kind, d.value) != sort_key(d.kind, target) or (d.value != target):
+                self.replace({i: target})
+            i += 1
+        i = 0
+        while i < len(self.tape.draws):
+            d = self.tape.draws[i]
+            if d.kind == INTEGER:
+                self._lower_integer(i)
+            elif d.kind == FLOAT:
+                self._lower_float(i)
+            elif d.kind == WEIGHTED:
+                self._bisect(i, simplest(d.kind, d.args), d.value)
+            elif d.kind == BOOLEAN and d.value is True and d.args[0] < 1.0:
+                self.replace({i: False})
+            i += 1
+
+    def _bisect(self, i: int, good: Any, bad: Any, integral_float: bool = False) -> None:
+        """Binary search, between ``good`` (does not fail) and ``bad`` (fails), for the value of
+        draw ``i`` closest to ``good`` that still fails."""
+        while abs(bad - good) > 1:
+            mid = good + (bad - good) // 2 if not isinstance(bad, float) or integral_float else good + (bad - good) / 2
+            if integral_float:
+                mid = float(mid)
+            if mid == good or mid == bad:
+                break
+            if self.replace({i: mid}):
+                bad = mid
+            else:
+                good = mid
+
+    def _lower_integer(self, i: int) -> None:
+        d = self.tape.draws[i]
+        low, high = d.args
+        target = simplest(INTEGER, d.args)
+        if d.value == target:
+            return
+        self._bisect(i, target, d.value)
+        v = self.tape.draws[i].value
+        if v == d.value:
+            # Bisection found nothing (a failure that is not monotone, such as x % 7 == 3):
+            # the simplest few values of the range, in order.
+            for rank in range(1, _SMALL_VALUES + 1):
+                small = (rank + 1) // 2 if rank % 2 else -(rank // 2)
+                if low <= small < high and sort_key(INTEGER, small) < sort_key(INTEGER, v) and self.replace({i: small}):
+                    break
+            v = self.tape.draws[i].value
+        # A negative value's positive twin is simpler: try it, and then what lies below it.
+        if v < 0 and -v < high and self.replace({i: -v}):
+            self._bisect(i, 0, -v)
+        v = self.tape.draws[i].value
+        step = v - 1 if v > target else v + 1
+        if v != target and low <= step < high:
+            self.replace({i: step})
+
+    def _lower_float(self, i: int) -> None:
+        d = self.tape.draws[i]
+        low, high = d.args
+        target = simplest(FLOAT, d.args)
+        if d.value == target:
+            return
+        v = d.value
+        if not float(v).is_integer():
+            # Integral values are simpler than any fraction: the one next to v towards the target.
+            towards = float(math.floor(v) if v > target else math.ceil(v))
+            if low <= towards < high and sort_key(FLOAT, towards) < sort_key(FLOAT, v):
+                self.replace({i: towards})
+        v = self.tape.draws[i].value
+        if float(v).is_integer():
+            if float(target).is_integer():
+                self._bisect(i, target, v, integral_float=True)
+            return
+        for digits in range(7):
+            rounded = round(v, digits)
+            if low <= rounded < high and sort_key(FLOAT, rounded) < sort_key(FLOAT, v) and self.replace({i: rounded}):
+                break
+        good, bad = float(target), float(self.tape.draws[i].value)
+        for _ in range(24):
+            mid = good + (bad - good) / 2
+            if mid in (good, bad):
+                break
+            if self.replace({i: mid}):
+                bad = mid
+            else:
+                good = mid
+
+    # -- pairs ------------------------------------------------------------------------------
+    def pass_pairs(self) -> None:
+        """Move pairs of numeric draws together; lower equal draws as one."""
+        self._lower_duplicates()
+        i = 0
+        while i < len(self.tape.draws):
+            base = self.tape
+            if base.draws[i].kind in (INTEGER, FLOAT):
+                for j in range(i + 1, min(len(base.draws), i + 1 + _PAIR_WINDOW)):
+                    if base.draws[j].kind in (INTEGER, FLOAT) and self._move_pair(base, i, j):
+                        break
+            i += 1
+
+    @staticmethod
+    def _distance(d: Draw) -> int:
+        return int(abs(d.value - simplest(d.kind, d.args)))
+
+    def _move_pair(self, base: Tape, i: int, j: int) -> bool:
+        a, b = base.draws[i], base.draws[j]
+        distance = self._distance(a)
+        if distance == 0:
+            return False
+        towards_a = -1 if a.value > simplest(a.kind, a.args) else 1
+        towards_b = -1 if b.value > simplest(b.kind, b.args) else 1
+        kind_a, kind_b = type(a.value), type(b.value)
+
+        def shifted(d: int, direction_b: int) -> bool:
+            return d == 0 or self.replace({i: kind_a(a.value + towards_a * d), j: kind_b(b.value + direction_b * d)}, base)
+
+        # What leaves a arrives in b: their sum is kept (a + b > 1000 reaches (1, 1000)).
+        if largest_true(lambda d: shifted(d, -towards_a), upper=distance):
+            return True
+        together = min(distance, self._distance(b))
+        return bool(together) and bool(largest_true(lambda d: shifted(d, towards_b), upper=together))
+
+    def _lower_duplicates(self) -> None:
+        base = self.tape
+        groups: dict[Any, list[int]] = {}
+        for i, d in enumerate(base.draws):
+            if d.kind == INTEGER and d.value != simplest(d.kind, d.args):
+                groups.setdefault(d.value, []).append(i)
+        for value, positions in groups.items():
+            if len(positions) < 2:
+                continue
+            target = simplest(INTEGER, base.draws[positions[0]].args)
+            direction = -1 if value > target else 1
+            largest_true(
+                lambda k: k == 0 or self.replace({p: value + direction * k for p in positions}, base),
+                upper=abs(value - target),
+            )
+
+    # -- order --------------------------------------------------------------------------------
+    def pass_sort(self) -> None:
+        """Sort runs of sibling spans of one picker by their draws; then swap adjacent ones."""
+        base = self.tape
+        for parent in sorted({s.parent for s in base.spans}):
+            siblings = self._siblings(base, parent)
+            runs: list[list[int]] = []
+            for q in siblings:
+                previous = base.spans[runs[-1][-1]] if runs else None
+                if previous is not None and previous.label == base.spans[q].label and previous.end == base.spans[q].start:
+                    runs[-1].append(q)
+                else:
+                    runs.append([q])
+            for run in runs:
+                if len(run) > 1 and self._sort_run(base, run):
+                    return
+
+    def _sort_run(self, base: Tape, run: list[int]) -> bool:
+        blocks = [base.draws[base.spans[q].start : base.spans[q].end] for q in run]
+        start, end = base.spans[run[0]].start, base.spans[run[-1]].end
+
+        def block_key(block: list[Draw]) -> Any:
+            return (len(block), tuple(sort_key(d.kind, d.value) for d in block))
+
+        def arranged(order: list[list[Draw]]) -> bool:
+            return self.consider(base.picks, base.draws[:start] + [d for b in order for d in b] + base.draws[end:])
+
+        ordered = sorted(blocks, key=block_key)
+        if ordered != blocks and arranged(ordered):
+            return True
+        for k in range(len(blocks) - 1):
+            if block_key(blocks[k + 1]) < block_key(blocks[k]):
+                if arranged(blocks[:k] + [blocks[k + 1], blocks[k]] + blocks[k + 2 :]):
+                    return True
+        return False

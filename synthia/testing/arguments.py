@@ -1,0 +1,35 @@
+"""The one wiring of a harness's arguments: a dict of one pick of each argument's picker."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ..core.picker import Picker, as_picker
+from ..pickers.basic import Apply
+
+__all__ = ["Arguments"]
+
+
+class Arguments(Apply[dict[str, Any]]):
+    """``{name: picker.pick(), ...}`` for the pickers of a harness, in the order given.
+
+    A harness copies and seeds this one picker, so pickers shared between arguments stay
+    shared, and each argument's key in the wiring is its name (``"l/element"``), which
+    the seeds and the per-picker timings use. It explains like the ``Apply(dict, ...)`` it
+    is: each argument is the key of the same name.
+
+    >>> from synthia import RandomInteger
+    >>> Arguments({"x": RandomInteger(0, 10), "y": 3}).set_seed(1).pick()
+    {'x': 1, 'y': 3}
+    """
+
+    def __init__(self, pickers: dict[str, Any]) -> None:
+        super().__init__(dict)
+        # Set after construction: an argument may be called ``fn`` like Apply's own parameter.
+        self.kwargs = {name: as_picker(p, name, anything=True) for name, p in pickers.items()}
+
+    def named_inputs(self) -> Iterator[tuple[str, Picker[Any]]]:
+        yield from self.kwargs.items()
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        _, kwargs = super()._arguments()
+        return [], kwargs
