@@ -18,7 +18,18 @@ from .core import (
     Resettable,
     Seedable,
     Shrinkable,
+    Draw,
+    DrawSource,
+    Flex,
+    Recorder,
+    Replayer,
+    Span,
+    Tape,
+    record,
+    replay,
+    routed,
 )
+from .engine import FailureDatabase
 from .explain import (
     Attribute,
     Character,
@@ -32,7 +43,7 @@ from .explain import (
     wiring_diagram,
 )
 from .integrations import SynthiaFailure, given
-from .testing import Assert, FixedCount, StoppingRule, TestReport, TimeBudget
+from .testing import Assert, FixedCount, NoExampleFound, StoppingRule, TestReport, TimeBudget, Unsatisfiable, find
 from .mutators import *  # noqa: F401,F403
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
 
@@ -54,8 +65,22 @@ __all__ = [
     "NoMoreElementException",
     "GiveUp",
     "CannotShrink",
+    "Draw",
+    "Tape",
+    "Span",
+    "Flex",
+    "DrawSource",
+    "Recorder",
+    "Replayer",
+    "routed",
+    "record",
+    "replay",
+    "FailureDatabase",
     "Assert",
     "TestReport",
+    "Unsatisfiable",
+    "find",
+    "NoExampleFound",
     "StoppingRule",
     "FixedCount",
     "TimeBudget",

@@ -1,5 +1,6 @@
 """The core layer: the picker contract, its traits, randomness and the graph walk."""
 from .constant import Constant, Nothing
+from .draws import Draw, DrawSource, Flex, Recorder, Replayer, Span, Tape, record, replay, routed
 from .exceptions import CannotShrink, GiveUp, NoMoreElementException, NoMoreElements, PickerError
 from .graph import edges, upstream
 from .picker import (
@@ -35,4 +36,14 @@ __all__ = [
     "upstream",
     "edges",
     "UNSET",
+    "Draw",
+    "Tape",
+    "Span",
+    "Flex",
+    "DrawSource",
+    "Recorder",
+    "Replayer",
+    "routed",
+    "record",
+    "replay",
 ]

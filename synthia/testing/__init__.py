@@ -1,6 +1,17 @@
-"""Testing harnesses: ``Assert``, stopping rules and reports."""
+"""Testing harnesses: ``Assert``, ``find``, stopping rules and reports."""
+from .find import NoExampleFound, find
 from .harness import Assert
-from .report import TestReport
+from .report import TestReport, Unsatisfiable
 from .stopping import FixedCount, Outcome, StoppingRule, TimeBudget
 
-__all__ = ["Assert", "TestReport", "StoppingRule", "FixedCount", "TimeBudget", "Outcome"]
+__all__ = [
+    "Assert",
+    "TestReport",
+    "Unsatisfiable",
+    "StoppingRule",
+    "FixedCount",
+    "TimeBudget",
+    "Outcome",
+    "find",
+    "NoExampleFound",
+]
