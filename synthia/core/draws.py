@@ -75,6 +75,7 @@ __all__ = [
     "Overrun",
     "routed",
     "current_route",
+    "outer_source",
     "record",
     "replay",
     "simplest",
@@ -399,7 +400,17 @@ class DrawSource:
     :class:`Recorder` does, or ignore it, as the :class:`Replayer` does) and the draw's
     arguments, and returns the value. :meth:`open_span` and :meth:`close_span` bracket
     every ``pick()`` of a routed picker; :meth:`begin_pick` marks each top-level pick.
+
+    Routes nest: a wiring routed inside a pick of a routed wiring (a guided picker inside
+    a harness) sends its draws to the inner source, whose ``stream`` is then the outer
+    route's stream. An inner source that would choose values by itself (a learner) asks
+    :func:`outer_source`: if the outer source ``dictates`` (a replayer, Hypothesis's
+    data), it lets the outer stream decide; otherwise it chooses and tells the outer
+    source with :meth:`observe`, so that a recorder still logs every draw.
     """
+
+    #: True when this source decides every value (a replayer); sources inside it defer to it.
+    dictates = False
 
     def integer(self, stream: "Stream", low: int, high: int) -> int:  # pragma: no cover - interface
         raise NotImplementedError
@@ -421,6 +432,18 @@ class DrawSource:
 
     def begin_pick(self) -> None:
         """A top-level pick begins (called by whoever drives the wiring)."""
+
+    def observe(self, kind: str, args: tuple[Any, ...], value: Any) -> None:
+        """A source routed inside this one chose ``value`` for a draw by itself (default: ignore)."""
+
+
+def outer_source(stream: "Stream | RoutedStream") -> DrawSource | None:
+    """The source behind ``stream`` when it is routed (the outer route of a nested one), else ``None``.
+
+    >>> outer_source(__import__("synthia").core.random.Stream(1)) is None
+    True
+    """
+    return stream.route.source if isinstance(stream, RoutedStream) else None
 
 
 class Passthrough(DrawSource):
@@ -455,6 +478,9 @@ class _Logging(DrawSource):
     def _log(self, kind: str, args: tuple[Any, ...], value: Any) -> Any:
         self.draws.append(Draw(kind, value, args))
         return value
+
+    def observe(self, kind: str, args: tuple[Any, ...], value: Any) -> None:
+        self._log(kind, args, value)
 
     def open_span(self, label: int) -> None:
         stack = self._stack
@@ -509,6 +535,8 @@ class Replayer(_Logging):
     simplest of its kind. After ``max_draws`` draws the replay raises :class:`Overrun`.
     :attr:`fits` tells whether the sequence was used exactly as given.
     """
+
+    dictates = True
 
     def __init__(self, draws: Iterable[Any], max_draws: int | None = None) -> None:
         super().__init__()
