@@ -76,6 +76,7 @@ __all__ = [
     "routed",
     "current_route",
     "outer_source",
+    "open_span",
     "record",
     "replay",
     "simplest",
@@ -297,7 +298,7 @@ class Tape:
     ``pick_starts[i]`` is the position of the first draw of pick ``i``.
     """
 
-    __slots__ = ("draws", "spans", "picks", "pick_starts", "_key")
+    __slots__ = ("draws", "spans", "picks", "pick_starts", "_key", "_children")
 
     def __init__(self, draws: Iterable[Draw] = (), spans: Iterable[Span] = (), picks: int = 1, pick_starts: Iterable[int] | None = None) -> None:
         self.draws: list[Draw] = list(draws)
@@ -305,6 +306,7 @@ class Tape:
         self.picks = picks
         self.pick_starts: list[int] = list(pick_starts) if pick_starts is not None else [0] * (1 if picks else 0)
         self._key: tuple[Any, ...] | None = None
+        self._children: dict[int, list[int]] | None = None
 
     def values(self) -> list[Any]:
         """The values of the draws, in order."""
@@ -346,8 +348,14 @@ class Tape:
         return sorted(inside)
 
     def children(self, span_position: int) -> list[int]:
-        """Positions (in :attr:`spans`) of the spans directly inside span ``span_position``."""
-        return [i for i in range(span_position + 1, len(self.spans)) if self.spans[i].parent == span_position]
+        """Positions (in :attr:`spans`) of the spans directly inside span ``span_position``
+        (``-1``: the top-level spans), in order."""
+        if self._children is None:
+            children: dict[int, list[int]] = {}
+            for i, span in enumerate(self.spans):
+                children.setdefault(span.parent, []).append(i)
+            self._children = children
+        return self._children.get(span_position, [])
 
     # -- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -435,6 +443,22 @@ class DrawSource:
 
     def observe(self, kind: str, args: tuple[Any, ...], value: Any) -> None:
         """A source routed inside this one chose ``value`` for a draw by itself (default: ignore)."""
+
+
+def open_span(stream: "Stream | RoutedStream", label: Any) -> DrawSource | None:
+    """Open a span for a part of a picker's own pick (a grammar derivation, a sub-tree).
+
+    When ``stream`` is routed, the span opens on its source, which is returned: the picker
+    calls its ``close_span()`` when the part ends (in a ``finally``). Otherwise nothing
+    happens and ``None`` is returned, so plain generation pays one type check. ``label``
+    names the kind of part (any hashable but an ``int``: ints name pickers), so that the
+    shrinker can replace a part by a smaller one of the same kind.
+    """
+    if type(stream) is RoutedStream:
+        source = stream.route.source
+        source.open_span(label)
+        return source
+    return None
 
 
 def outer_source(stream: "Stream | RoutedStream") -> DrawSource | None:

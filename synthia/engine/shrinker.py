@@ -39,7 +39,7 @@ from typing import Any, Callable, Sequence
 
 from ..core.draws import BOOLEAN, FLOAT, INTEGER, WEIGHTED, Draw, Flex, Tape, simplest, sort_key
 
-__all__ = ["Attempt", "Shrinker", "largest_true", "FAIL", "PASS", "INVALID"]
+__all__ = ["Attempt", "Shrinker", "largest_true", "far_end", "FAIL", "PASS", "INVALID"]
 
 FAIL = "fail"
 PASS = "pass"
@@ -50,6 +50,7 @@ _COUNTERS = 3  # how many preceding integer draws are tried as the length of a r
 _PAIR_WINDOW = 4  # numeric draws at most this far apart are moved together
 _DESCENDANTS = 8  # descendants tried in place of a span, smallest first
 _SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
+_SWAP_LIMIT = 32  # spans of one picker compared pairwise for swaps (more: only siblings are sorted)
 
 
 @dataclass
@@ -104,6 +105,29 @@ def _entry_key(entry: Draw | Flex) -> Any:
     if isinstance(entry, Flex):
         return ("flex", entry.label, tuple((d.kind, d.value) for d in entry.draws))
     return (entry.kind, entry.value)
+
+
+def far_end(draw: Draw) -> Any:
+    """The value of ``draw``'s domain farthest from its simplest one (the other end of its range).
+
+    >>> far_end(Draw(INTEGER, 3, (0, 10))), far_end(Draw(BOOLEAN, False, (0.5,)))
+    (9, True)
+    """
+    if draw.kind == INTEGER:
+        low, high = draw.args
+        return max(low, high - 1, key=lambda v: sort_key(INTEGER, v))
+    if draw.kind == FLOAT:
+        low, high = draw.args
+        top = max(low, math.nextafter(high, -math.inf))
+        target = simplest(FLOAT, draw.args)
+        return low if abs(low - target) > abs(top - target) else top
+    if draw.kind == BOOLEAN:
+        return draw.args[0] > 0.0
+    cumulative = draw.args[0]
+    for i in range(len(cumulative) - 1, -1, -1):
+        if cumulative[i] > (cumulative[i - 1] if i else 0.0):
+            return i
+    return 0
 
 
 class Shrinker:
@@ -191,6 +215,7 @@ class Shrinker:
         passes = (
             self.pass_history,
             self.pass_delete,
+            self.pass_merge,
             self.pass_simplify_spans,
             self.pass_lower,
             self.pass_pairs,
@@ -298,20 +323,27 @@ class Shrinker:
         return found
 
     def _delete(self, base: Tape, start: int, end: int, units: int, counters: list[int]) -> bool:
-        """Consider ``base`` without ``draws[start:end]``, alone and with each counter lowered."""
+        """Consider ``base`` without ``draws[start:end]``, alone and with each counter lowered.
+
+        Then the same with the decision just before the block (a float or weighted draw:
+        the choice that led into it) at its far end, so that a path through the deleted
+        unit can be replaced by a direct one (a session that skips a page).
+        """
         rest = base.draws[:start] + base.draws[end:]
-        if self.consider(base.picks, rest, shorter_than=len(base.draws)):
-            return True
+        variants: list[list[Draw | Flex]] = [rest]
         for c in counters:
             d = base.draws[c]
             low, _high = d.args
-            if d.value - units < low:
-                continue
-            lowered = list(rest)
-            lowered[c] = d._replace(value=d.value - units)
-            if self.consider(base.picks, lowered, shorter_than=len(base.draws)):
-                return True
-        return False
+            if d.value - units >= low:
+                lowered = list(rest)
+                lowered[c] = d._replace(value=d.value - units)
+                variants.append(lowered)
+        if start > 0 and base.draws[start - 1].kind in (FLOAT, WEIGHTED) and (start - 1) not in counters:
+            before = base.draws[start - 1]
+            far = far_end(before)
+            if far != before.value:
+                variants += [v[: start - 1] + [before._replace(value=far)] + v[start:] for v in list(variants)]
+        return any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in variants)
 
     def _run_of_siblings(self, tape: Tape, p: int) -> list[int] | None:
         """The spans from ``p`` on that are consecutive siblings of the same picker, or ``None``
@@ -340,9 +372,45 @@ class Shrinker:
 
     @staticmethod
     def _siblings(tape: Tape, parent: int) -> list[int]:
-        if parent >= 0:
-            return tape.children(parent)
-        return [i for i, s in enumerate(tape.spans) if s.parent == -1]
+        return tape.children(parent)
+
+    def pass_merge(self) -> None:
+        """Merge adjacent sibling spans of one picker that each begin with a count (two inner
+        lists into one): the counts added, the contents joined, the parent's count lowered."""
+        p = 0
+        while p < len(self.tape.spans):
+            base = self.tape
+            if not self._merge(base, p):
+                p += 1
+
+    def _merge(self, base: Tape, p: int) -> bool:
+        a = base.spans[p]
+        siblings = self._siblings(base, a.parent)
+        k = siblings.index(p)
+        if k + 1 >= len(siblings):
+            return False
+        b = base.spans[siblings[k + 1]]
+        if b.label != a.label or a.end != b.start or not len(a) or not len(b):
+            return False
+        first_a, first_b = base.draws[a.start], base.draws[b.start]
+        if first_a.kind != INTEGER or first_b.kind != INTEGER:
+            return False
+        merged = [first_a._replace(value=first_a.value + first_b.value)]
+        merged += base.draws[a.start + 1 : a.end] + base.draws[b.start + 1 : b.end]
+        if a.parent < 0:
+            # Two top-level picks (a stateful wiring's history): one pick fewer holds both.
+            entries = base.draws[: a.start] + merged + base.draws[b.end :]
+            return self.consider(base.picks - 1, entries, shorter_than=len(base.draws))
+        excluded = [(s.start, s.end) for s in base.spans if s.label == a.label]
+        for c in self._counters(base, a.start, lambda i: any(lo <= i < hi for lo, hi in excluded)):
+            d = base.draws[c]
+            if d.value - 1 < d.args[0]:
+                continue
+            before = list(base.draws[: a.start])
+            before[c] = d._replace(value=d.value - 1)
+            if self.consider(base.picks, before + merged + base.draws[b.end :], shorter_than=len(base.draws)):
+                return True
+        return False
 
     # -- simpler spans ------------------------------------------------------------------------
     def pass_simplify_spans(self) -> None:
@@ -452,6 +520,8 @@ class Shrinker:
         if d.value == target:
             return
         v = d.value
+        if v < 0 and -v < high and sort_key(FLOAT, -v) < sort_key(FLOAT, v) and self.replace({i: -v}):
+            v = -v  # a negative value's positive twin is simpler
         if not float(v).is_integer():
             # Integral values are simpler than any fraction: the one next to v towards the target.
             towards = float(math.floor(v) if v > target else math.ceil(v))
@@ -509,7 +579,25 @@ class Shrinker:
         if largest_true(lambda d: shifted(d, -towards_a), upper=distance):
             return True
         together = min(distance, self._distance(b))
-        return bool(together) and bool(largest_true(lambda d: shifted(d, towards_b), upper=together))
+        if together and largest_true(lambda d: shifted(d, towards_b), upper=together):
+            return True
+        # b as far as it goes, so that a can drop as low as possible (a * b >= 200 reaches (3, 99)).
+        far = far_end(b)
+        if far == b.value:
+            return False
+        good, bad = simplest(a.kind, a.args), a.value
+        if self.replace({i: good, j: far}, base):
+            return True
+        found = False
+        while abs(bad - good) > 1:
+            mid = kind_a(good + (bad - good) // 2) if kind_a is int else kind_a(good + (bad - good) / 2)
+            if mid in (good, bad):
+                break
+            if self.replace({i: mid, j: far}, base):
+                bad, found = mid, True
+            else:
+                good = mid
+        return found
 
     def _lower_duplicates(self) -> None:
         base = self.tape
@@ -543,6 +631,31 @@ class Shrinker:
             for run in runs:
                 if len(run) > 1 and self._sort_run(base, run):
                     return
+        self._swap_apart(base)
+
+    def _swap_apart(self, base: Tape) -> None:
+        """Swap two spans of one picker that are not siblings (the numbers of ``51 + 1`` sit in
+        different sub-expressions) when the later one is the simpler."""
+        by_label: dict[Any, list[Any]] = {}
+        for s in base.spans:
+            if len(s):
+                by_label.setdefault(s.label, []).append(s)
+        for spans in by_label.values():
+            if len(spans) < 2 or len(spans) > _SWAP_LIMIT:
+                continue
+            for x, first in enumerate(spans):
+                for second in spans[x + 1 :]:
+                    if second.start < first.end:
+                        continue  # nested: not two separate parts
+                    a, b = base.draws[first.start : first.end], base.draws[second.start : second.end]
+                    if self._block_key(b) < self._block_key(a):
+                        entries = base.draws[: first.start] + b + base.draws[first.end : second.start] + a + base.draws[second.end :]
+                        if self.consider(base.picks, entries):
+                            return
+
+    @staticmethod
+    def _block_key(block: list[Draw]) -> Any:
+        return (len(block), tuple(sort_key(d.kind, d.value) for d in block))
 
     def _sort_run(self, base: Tape, run: list[int]) -> bool:
         blocks = [base.draws[base.spans[q].start : base.spans[q].end] for q in run]

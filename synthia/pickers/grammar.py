@@ -27,6 +27,7 @@ from typing import Any, Callable, Union
 
 from ..core.checks import check_int
 from ..core.constant import Nothing
+from ..core.draws import open_span
 from ..core.exceptions import CannotShrink, GiveUp
 from ..core.picker import Picker, RandomPicker, Shrinkable
 from ..core.shrinking import shrink_seed, simplicity
@@ -248,17 +249,24 @@ class _GrammarPicker(RandomPicker[Any]):
         """A random derivation of ``rule`` (the start rule by default) within the depth budget."""
         rule = rule or self.grammar.start
         alternatives = self.grammar.rules[rule]
-        order = self.grammar.simplest_first[rule]
-        fitting = [i for i in order if depth + self.grammar.alternative_depth(rule, i) <= self.max_depth] or order[:1]
-        index = fitting[self._stream.below(len(fitting))]
-        children: list[Union[Derivation, str]] = []
-        for symbol in alternatives[index]:
-            if isinstance(symbol, NonTerminal):
-                children.append(self.derive(symbol.name, depth + 1))
-            elif isinstance(symbol, Literal):
-                children.append(symbol.text)
-            else:
-                children.append(self._regexes[symbol.regex].generate(self._stream))
+        # Each expansion is a span of its own, so that the shrinker sees the derivation tree
+        # (a sub-derivation replaced by a smaller one of the same rule, siblings sorted).
+        source = open_span(self._stream, ("rule", rule))
+        try:
+            order = self.grammar.simplest_first[rule]
+            fitting = [i for i in order if depth + self.grammar.alternative_depth(rule, i) <= self.max_depth] or order[:1]
+            index = fitting[self._stream.below(len(fitting))]
+            children: list[Union[Derivation, str]] = []
+            for symbol in alternatives[index]:
+                if isinstance(symbol, NonTerminal):
+                    children.append(self.derive(symbol.name, depth + 1))
+                elif isinstance(symbol, Literal):
+                    children.append(symbol.text)
+                else:
+                    children.append(self._regexes[symbol.regex].generate(self._stream))
+        finally:
+            if source is not None:
+                source.close_span()
         return Derivation(rule, index, children)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:

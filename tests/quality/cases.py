@@ -1,0 +1,347 @@
+"""Shrink cases with their known minimal counterexample, shared by the quality suite and
+``benchmarks/bench_shrink.py``.
+
+Each case has a wiring (``picker``), a condition a failing value meets (``fails``), the
+minimum every run must reach (``minimum``), and the Hypothesis strategy a user would write
+for the same domain (``strategy``, built lazily), so that the benchmark runs
+``hypothesis.find`` on the same condition. The minimum is the smallest value in synthia's
+order: fewest draws first, then each draw closest to its simplest value, in order (for a
+list, the shortest list, then its first element lowest). Where a picker's draws and
+Hypothesis's choices order values the same way, both libraries agree on it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import synthia as sy
+
+
+@dataclass(frozen=True)
+class QualityCase:
+    name: str
+    picker: Callable[[], sy.Picker[Any]]
+    fails: Callable[[Any], bool]
+    minimum: Any
+    strategy: Callable[[], Any] | None = None
+    seeds: tuple[int, ...] = (0, 1, 2)
+    tags: tuple[str, ...] = field(default_factory=tuple)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+@dataclasses.dataclass(frozen=True)
+class Point:
+    x: int
+    y: int
+
+
+def _st() -> Any:
+    from hypothesis import strategies
+
+    return strategies
+
+
+def wrong_sort(values: list[int]) -> list[int]:
+    out = sorted(values)
+    if len(values) > 4 and values[3] + values[4] > 1000:
+        out[0], out[-1] = out[-1], out[0]
+    return out
+
+
+def _depth(tree: Any) -> int:
+    return 1 + max(_depth(tree[0]), _depth(tree[1])) if isinstance(tree, list) else 0
+
+
+def _leaves(tree: Any) -> list[int]:
+    return _leaves(tree[0]) + _leaves(tree[1]) if isinstance(tree, list) else [tree]
+
+
+def binary_tree() -> sy.Picker[Any]:
+    tree: sy.Picker[Any] = sy.Deferred(
+        lambda: sy.Choice(sy.RandomInteger(0, 10), sy.Apply(lambda l, r: [l, r], tree, tree)), max_depth=6, fallback=0
+    )
+    return tree
+
+
+def _tree_strategy() -> Any:
+    st = _st()
+    return st.recursive(st.integers(0, 9), lambda kids: st.lists(kids, min_size=2, max_size=2), max_leaves=40)
+
+
+def json_values() -> sy.Picker[Any]:
+    text = sy.RandomString(sy.RandomInteger(0, 4), alphabet='ab"')
+    value: sy.Picker[Any] = sy.Deferred(
+        lambda: sy.Choice(
+            None,
+            sy.RandomBoolean(),
+            sy.RandomInteger(-1000, 1000),
+            text,
+            sy.ComposeList(value, sy.RandomInteger(0, 4)),
+            sy.Apply(dict, sy.ComposeList(sy.Apply(lambda k, v: (k, v), text, value), sy.RandomInteger(0, 3))),
+        ),
+        max_depth=5,
+        fallback=sy.Constant(None),
+    )
+    return value
+
+
+def _json_strategy() -> Any:
+    st = _st()
+    text = st.text(alphabet='ab"', max_size=3)
+    return st.recursive(
+        st.none() | st.booleans() | st.integers(-1000, 999) | text,
+        lambda kids: st.lists(kids, max_size=3) | st.dictionaries(text, kids, max_size=2),
+        max_leaves=30,
+    )
+
+
+def serializer_breaks(value: Any) -> bool:
+    """A planted bug: a dict inside a list is written without its braces."""
+
+    def write(v: Any, in_list: bool) -> str:
+        if isinstance(v, list):
+            return "[" + ",".join(write(x, True) for x in v) + "]"
+        if isinstance(v, dict):
+            body = ",".join(f"{json.dumps(k)}:{write(x, False)}" for k, x in v.items())
+            return body if in_list else "{" + body + "}"
+        return json.dumps(v)
+
+    try:
+        return json.loads(write(value, False)) != value
+    except ValueError:
+        return True
+
+
+def stack_overflows(actions: list[tuple[str, int | None]]) -> bool:
+    """A planted bug: a stack of capacity 3 drops its bottom element on the fourth push."""
+    stack: list[int] = []
+    model: list[int] = []
+    for name, value in actions:
+        if name == "push":
+            model.append(value)  # type: ignore[arg-type]
+            stack.append(value)  # type: ignore[arg-type]
+            if len(stack) > 3:
+                del stack[0]
+        elif model:
+            if stack.pop() != model.pop() if stack else True:
+                return True
+    return stack != model
+
+
+def _actions() -> sy.Picker[Any]:
+    action = sy.Choice(sy.Apply(lambda v: ("push", v), sy.RandomInteger(0, 100)), ("pop", None))
+    return sy.ComposeList(action, sy.RandomInteger(0, 30))
+
+
+def _actions_strategy() -> Any:
+    st = _st()
+    return st.lists(st.tuples(st.just("push"), st.integers(0, 99)) | st.just(("pop", None)), max_size=29)
+
+
+def _shop() -> sy.Picker[Any]:
+    chain = sy.MarkovChain(
+        {"home": "/", "search": "/search", "item": "/item", "cart": "/cart", "pay": "/checkout"},
+        {
+            "home": {"home": 1, "search": 2, "item": 1},
+            "search": {"home": 1, "item": 3},
+            "item": {"home": 1, "cart": 1, "search": 1},
+            "cart": {"pay": 1, "item": 1},
+            "pay": {"home": 1},
+        },
+        start="home",
+    )
+    return sy.ComposeList(chain, sy.RandomInteger(0, 15))
+
+
+def _shared_sizes() -> sy.Picker[Any]:
+    size = sy.Share(sy.RandomInteger(0, 20))
+    return sy.Apply(lambda n, items: (n, items), size, sy.ComposeList(sy.RandomInteger(0, 100), size.another()))
+
+
+def _pair(low: int, high: int) -> sy.Picker[Any]:
+    return sy.Apply(lambda a, b: (a, b), sy.RandomInteger(low, high), sy.RandomInteger(low, high))
+
+
+def _pair_strategy(low: int, high: int) -> Callable[[], Any]:
+    return lambda: _st().tuples(_st().integers(low, high - 1), _st().integers(low, high - 1))
+
+
+def _ints(low: int, high: int) -> Callable[[], Any]:
+    return lambda: _st().integers(low, high - 1)
+
+
+def _floats(low: float, high: float) -> Callable[[], Any]:
+    return lambda: _st().floats(low, high, exclude_max=True)
+
+
+def _lists(elements: Callable[[], Any], max_size: int, min_size: int = 0) -> Callable[[], Any]:
+    return lambda: _st().lists(elements(), min_size=min_size, max_size=max_size)
+
+
+GRAMMAR = "<e> := <n> | <e> + <n> ; <n> := ^[1-9][0-9]{0,3}$ ;"
+
+
+def _terms(sentence: str) -> list[int]:
+    return [int(t) for t in sentence.split(" + ")]
+
+
+CASES: list[QualityCase] = [
+    # -- integers -------------------------------------------------------------------------------
+    QualityCase("int at least 1000", lambda: sy.RandomInteger(0, 10**6), lambda x: x >= 1000, 1000, _ints(0, 10**6)),
+    QualityCase("int range above zero", lambda: sy.RandomInteger(100, 10**6), lambda x: x > 5000, 5001, _ints(100, 10**6)),
+    QualityCase("int range below zero", lambda: sy.RandomInteger(-(10**6), -100), lambda x: x < -5000, -5001, _ints(-(10**6), -100)),
+    QualityCase("negative threshold", lambda: sy.RandomInteger(-(10**6), 10**6), lambda x: x < -1234, -1235, _ints(-(10**6), 10**6)),
+    QualityCase("absolute value, positive first", lambda: sy.RandomInteger(-(10**6), 10**6), lambda x: abs(x) >= 50, 50, _ints(-(10**6), 10**6)),
+    QualityCase("remainder, not monotone", lambda: sy.RandomInteger(0, 10**6), lambda x: x % 7 == 3, 3, _ints(0, 10**6)),
+    QualityCase("prime is not prime", lambda: sy.RandomInteger(0, 2**31), lambda x: not (x >= 2 and all(x % d for d in range(2, int(x**0.5) + 1))), 0, _ints(0, 2**31)),
+    QualityCase("boolean", lambda: sy.RandomBoolean(), lambda b: b, True, lambda: _st().booleans()),
+    QualityCase("poisson count", lambda: sy.PoissonInteger(4), lambda k: k >= 7, 7, None),
+    # -- floats ---------------------------------------------------------------------------------
+    QualityCase("float threshold", lambda: sy.RandomFloat(0.0, 100.0), lambda x: x > 10.5, 11.0, _floats(0.0, 100.0)),
+    QualityCase("float range above zero", lambda: sy.RandomFloat(0.5, 10.0), lambda x: x > 3.7, 4.0, _floats(0.5, 10.0)),
+    QualityCase("float range below zero", lambda: sy.RandomFloat(-100.0, -0.25), lambda x: x < -50.5, -51.0, _floats(-100.0, -0.25)),
+    QualityCase("float range without integers", lambda: sy.RandomFloat(0.25, 0.75), lambda x: x >= 0.5, 0.5, _floats(0.25, 0.75)),
+    QualityCase("float around zero", lambda: sy.RandomFloat(-10.0, 10.0), lambda x: abs(x) > 2.5, 3.0, _floats(-10.0, 10.0)),
+    # -- pairs and records ----------------------------------------------------------------------------
+    QualityCase("pair whose sum exceeds 1000", lambda: _pair(0, 1001), lambda p: p[0] + p[1] > 1000, (1, 1000), _pair_strategy(0, 1001)),
+    QualityCase("equal pair", lambda: _pair(0, 100), lambda p: p[0] == p[1] and p[0] > 10, (11, 11), _pair_strategy(0, 100)),
+    QualityCase("ordered pair", lambda: _pair(0, 1000), lambda p: p[0] > p[1] + 100, (101, 0), _pair_strategy(0, 1000)),
+    QualityCase("product", lambda: _pair(1, 100), lambda p: p[0] * p[1] >= 200, (3, 67), _pair_strategy(1, 100)),
+    QualityCase(
+        "triple sum",
+        lambda: sy.ArrayPicker(sy.RandomInteger(0, 50), sy.RandomInteger(0, 50), sy.RandomInteger(0, 50)),
+        lambda t: sum(t) >= 100,
+        (2, 49, 49),
+        lambda: _st().tuples(*[_st().integers(0, 49)] * 3),
+    ),
+    QualityCase(
+        "dataclass record",
+        lambda: sy.Apply(Point, x=sy.RandomInteger(0, 1000), y=sy.RandomInteger(0, 1000)),
+        lambda p: p.x >= 50,
+        Point(50, 0),
+        lambda: _st().builds(Point, x=_st().integers(0, 999), y=_st().integers(0, 999)),
+    ),
+    QualityCase(
+        "dict record",
+        lambda: sy.Apply(dict, name=sy.Choice("ada", "grace", "alan"), age=sy.RandomInteger(0, 120)),
+        lambda d: d["age"] > 60 and d["name"] != "ada",
+        {"name": "grace", "age": 61},
+        lambda: _st().fixed_dictionaries({"name": _st().sampled_from(["ada", "grace", "alan"]), "age": _st().integers(0, 119)}),
+    ),
+    # -- lists ----------------------------------------------------------------------------------
+    QualityCase(
+        "list sum exceeds 1000",
+        lambda: sy.ComposeList(sy.RandomInteger(0, 2001), sy.RandomInteger(0, 30)),
+        lambda l: sum(l) > 1000,
+        [1001],
+        _lists(_ints(0, 2001), 29),
+    ),
+    QualityCase("list length", lambda: sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 30)), lambda l: len(l) >= 5, [0] * 5, _lists(_ints(0, 1000), 29)),
+    QualityCase("unsorted list", lambda: sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 30)), lambda l: l != sorted(l), [1, 0], _lists(_ints(0, 1000), 29)),
+    QualityCase("duplicates", lambda: sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 30)), lambda l: len(set(l)) < len(l), [0, 0], _lists(_ints(0, 1000), 29)),
+    QualityCase("list maximum", lambda: sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 30)), lambda l: max(l, default=0) >= 500, [500], _lists(_ints(0, 1000), 29)),
+    QualityCase("third element", lambda: sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 30)), lambda l: len(l) > 2 and l[2] > 100, [0, 0, 101], _lists(_ints(0, 1000), 29)),
+    QualityCase(
+        "Sort: l[3] + l[4] > 1000",
+        lambda: sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 2000)),
+        lambda l: wrong_sort(l) != sorted(l),
+        [0, 0, 0, 2, 999],
+        _lists(_ints(0, 1000), 1999),
+    ),
+    QualityCase(
+        "eleven distinct values",
+        lambda: sy.ComposeList(sy.RandomInteger(-1000, 1000), sy.RandomInteger(1, 30)),
+        lambda l: len(set(l)) > 10,
+        [0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5],
+        _lists(_ints(-1000, 1000), 29, 1),
+    ),
+    QualityCase(
+        "nested lists: three elements in all",
+        lambda: sy.ComposeList(sy.ComposeList(sy.RandomInteger(0, 10), sy.RandomInteger(0, 5)), sy.RandomInteger(0, 5)),
+        lambda ls: sum(map(len, ls)) >= 3,
+        [[0, 0, 0]],
+        _lists(_lists(_ints(0, 10), 4), 4),
+    ),
+    QualityCase(
+        "nested lists: one inner sum",
+        lambda: sy.ComposeList(sy.ComposeList(sy.RandomInteger(0, 10), sy.RandomInteger(0, 5)), sy.RandomInteger(0, 5)),
+        lambda ls: any(sum(l) > 15 for l in ls),
+        [[7, 9]],
+        _lists(_lists(_ints(0, 10), 4), 4),
+    ),
+    QualityCase(
+        "list of pairs",
+        lambda: sy.ComposeList(_pair(0, 100), sy.RandomInteger(0, 10)),
+        lambda ps: any(a > b for a, b in ps),
+        [(1, 0)],
+        _lists(_pair_strategy(0, 100), 9),
+    ),
+    # -- sets and dicts -------------------------------------------------------------------------
+    QualityCase(
+        "set size",
+        lambda: sy.SetPicker(sy.RandomInteger(0, 100), sy.RandomInteger(0, 10)),
+        lambda s: len(s) >= 3,
+        {0, 1, 2},
+        lambda: _st().sets(_st().integers(0, 99), max_size=9),
+    ),
+    QualityCase(
+        "set member",
+        lambda: sy.SetPicker(sy.RandomInteger(0, 100), sy.RandomInteger(0, 10)),
+        lambda s: max(s, default=0) >= 50,
+        {50},
+        lambda: _st().sets(_st().integers(0, 99), max_size=9),
+    ),
+    QualityCase(
+        "dict values",
+        lambda: sy.Apply(
+            dict, sy.ComposeList(sy.Apply(lambda k, v: (k, v), sy.RandomString(1, "abc"), sy.RandomInteger(0, 100)), sy.RandomInteger(0, 10))
+        ),
+        lambda d: sum(d.values()) > 100,
+        {"a": 2, "b": 99},
+        lambda: _st().dictionaries(_st().sampled_from("abc"), _st().integers(0, 99), max_size=9),
+    ),
+    # -- strings and grammars ---------------------------------------------------------------------
+    QualityCase("substring", lambda: sy.RandomString(sy.RandomInteger(0, 20), alphabet="abc"), lambda s: "cc" in s, "cc", lambda: _st().text("abc", max_size=19)),
+    QualityCase("string length", lambda: sy.RandomString(sy.RandomInteger(0, 20), alphabet="abc"), lambda s: len(s) >= 4, "aaaa", lambda: _st().text("abc", max_size=19)),
+    QualityCase(
+        "string template",
+        lambda: sy.StringPattern("id-{0}", sy.RandomInteger(0, 10**6)),
+        lambda s: s.endswith("7"),
+        "id-7",
+        lambda: _st().integers(0, 10**6 - 1).map("id-{}".format),
+    ),
+    QualityCase(
+        "grammar: a number above 100",
+        lambda: sy.GrammarSentence(GRAMMAR, max_depth=5),
+        lambda s: sum(_terms(s)) > 100,
+        "101",
+        None,
+    ),
+    QualityCase(
+        "grammar: a number inside an expression",
+        lambda: sy.GrammarSentence(GRAMMAR, max_depth=5),
+        lambda s: len(_terms(s)) > 1 and max(_terms(s)) >= 100,
+        "1 + 100",
+        None,
+    ),
+    # -- recursive values -------------------------------------------------------------------------
+    QualityCase("tree depth", binary_tree, lambda t: _depth(t) >= 3, [0, [0, [0, 0]]], _tree_strategy),
+    QualityCase("tree leaves sum", binary_tree, lambda t: sum(_leaves(t)) > 20, [3, [9, 9]], _tree_strategy),
+    QualityCase("JSON serializer bug", json_values, serializer_breaks, [{}], _json_strategy),
+    # -- filters and sharing ----------------------------------------------------------------------
+    QualityCase(
+        "values behind a filter",
+        lambda: sy.PickIf(sy.RandomInteger(0, 1000), lambda x: x % 2 == 0),
+        lambda x: x > 100,
+        102,
+        lambda: _st().integers(0, 999).filter(lambda x: x % 2 == 0),
+    ),
+    QualityCase("shared picker", _shared_sizes, lambda p: p[0] >= 3, (3, [0, 0, 0]), None),
+    # -- action lists and sessions ----------------------------------------------------------------
+    QualityCase("stack actions", _actions, stack_overflows, [("push", 0)] * 4, _actions_strategy),
+    QualityCase("Markov session reaches checkout", _shop, lambda trace: "/checkout" in trace, ["/", "/item", "/cart", "/checkout"], None),
+]
