@@ -4,9 +4,13 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import synthia as sy
 from synthia.testing import Outcome, StoppingRule
+
+from .contract.registry import Case, all_cases
 
 
 def test_passing_run_reports_the_count_and_reason() -> None:
@@ -146,3 +150,195 @@ def test_the_user_pickers_are_left_untouched() -> None:
 def test_bad_arguments(call: object, error: type, mentions: str) -> None:
     with pytest.raises(error, match=mentions):
         call()  # type: ignore[operator]
+
+
+# -- the harness on draws ------------------------------------------------------------------------
+SCRIPT = """
+import synthia as sy
+tree = sy.Deferred(lambda: sy.Choice(sy.RandomInteger(0, 10), sy.Apply(lambda l, r: [l, r], tree, tree)),
+                   max_depth=5, fallback=0)
+lists = sy.ComposeList(tree, sy.RandomInteger(0, 20))
+def test(l):
+    return sum(len(str(x)) for x in l) < 12
+r = sy.Assert(test, l=lists).run(seed=SEED)
+print(repr((r.tried, r.failures, r.first, r.first_index, r.smallest, r.shrink_steps, r.shrink_tries, r.tape.values())))
+"""
+
+
+@pytest.mark.parametrize("seed", [3, 2026])
+def test_the_same_seed_gives_the_same_report_in_a_fresh_process(seed: int) -> None:
+    import subprocess
+    import sys
+
+    outputs = [
+        subprocess.run(
+            [sys.executable, "-c", SCRIPT.replace("SEED", str(seed))],
+            capture_output=True, text=True, check=True, env={"PYTHONHASHSEED": str(k), "PATH": ""},
+        ).stdout
+        for k in (1, 2)
+    ]
+    assert outputs[0] == outputs[1] and outputs[0].strip()
+
+
+def test_arguments_that_share_a_picker_stay_shared() -> None:
+    size = sy.Share(sy.RandomInteger(0, 20))
+    seen: list[tuple[int, int]] = []
+
+    def test(n: int, items: list[int]) -> bool:
+        seen.append((n, len(items)))
+        return n < 3
+
+    report = sy.Assert(test, n=size, items=sy.ComposeList(sy.RandomInteger(0, 9), size.another())).run(seed=4)
+    assert all(n == k for n, k in seen)  # every input, shrink candidates included, is a real output
+    assert report.smallest == {"n": 3, "items": [0, 0, 0]}
+
+
+def test_the_report_shows_the_input_as_generated_when_the_test_mutates_it() -> None:
+    def test(l: list[int]) -> bool:
+        l.append(99)
+        l[0] = -1
+        return sum(l) < 150
+
+    report = sy.Assert(test, l=sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(1, 10))).run(seed=2)
+    # The test overwrites l[0], so the smallest failure needs a second element of 52.
+    assert report.smallest == {"l": [0, 52]} and report.first is not None and -1 not in report.first["l"]
+
+
+@pytest.mark.parametrize(
+    "picker, test",
+    [
+        # A shrink candidate for the float factor would be a float the int wiring never makes.
+        (sy.AffineTransform(sy.RandomInteger(0, 100), 2.5, 1), lambda x: x < 50),
+        # A predicate that divides by a proposed 0.0: rejected candidates are not candidates.
+        (sy.PickIf(sy.RandomFloat(-10.0, 10.0), lambda x: 1 / x > -5), lambda x: x < 3),
+        # A filter over a recursive wiring whose leaves are None: comparisons would raise.
+        (
+            sy.PickIf(
+                sy.Deferred(lambda: sy.Choice(sy.Constant(None), sy.Apply(lambda a: (a,), sy.RandomInteger(0, 9))), max_depth=3, fallback=sy.Constant(None)),
+                lambda t: t is not None and t < (5,),
+            ),
+            lambda t: t != (4,),
+        ),
+    ],
+    ids=["affine-float-factor", "division-by-zero-filter", "none-vs-tuple-filter"],
+)
+def test_the_crashes_of_value_shrinking_are_gone(picker: sy.Picker, test: object) -> None:
+    report = sy.Assert(test, x=picker, stop=sy.FixedCount(500)).run(seed=1)  # type: ignore[arg-type]
+    assert not report.passed and report.smallest is not None and report.tape is not None
+
+
+@pytest.mark.parametrize("case", [c for c in all_cases() if not c.bounded], ids=repr)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), salt=st.integers(0, 2**32))
+def test_no_shrink_candidate_can_crash_a_run(case: Case, seed: int, salt: int) -> None:
+    # A test that fails, raises or passes depending on a hash of its input: shrink candidates
+    # meet every outcome, and the run must still end with a report of its smallest failure.
+    errors = [ValueError, KeyError, ZeroDivisionError, SystemExit, RecursionError, AssertionError]
+
+    def test(value: object) -> bool:
+        h = hash((repr(value)[:200], salt)) % 7
+        if h < len(errors) - 1:
+            raise errors[h]("planted")
+        return h != len(errors) - 1
+
+    report = sy.Assert(test, value=case.factory(), stop=sy.FixedCount(30), shrink_budget=300).run(seed=seed)
+    if not report.passed:
+        assert report.smallest is not None and report.seed == seed and report.tape is not None
+        assert report.harness is not None and report.harness.replay(report.tape, seed) == report.smallest or case.compare
+
+
+def test_a_failure_that_does_not_replay_is_flaky() -> None:
+    calls = [0]
+
+    def test(x: int) -> bool:
+        calls[0] += 1
+        return calls[0] != 5  # fails once, on the fifth call only
+
+    report = sy.Assert(test, x=sy.RandomInteger(0, 10)).run(seed=1)
+    assert not report.passed and report.status == "flaky" and "then passed" in report.flaky
+    assert "FLAKY" in report.summary()
+
+
+def test_a_run_where_no_input_reached_the_test_is_an_error() -> None:
+    never = sy.PickIf(sy.RandomInteger(0, 10), lambda x: x > 100, max_tries=50)
+    report = sy.Assert(lambda x: True, x=never).run(seed=1)
+    assert not report.passed and report.status == "error" and "no input reached the test" in (report.error or "")
+    empty = sy.Assert(lambda x: True, x=sy.AllIntegers(3, 3)).run(seed=1)
+    assert empty.status == "error"
+
+    @sy.given(x=never)
+    def check(x: int) -> None:
+        pass
+
+    with pytest.raises(sy.Unsatisfiable, match="no input reached the test"):
+        check()
+
+
+def test_system_exit_in_the_test_is_a_failure_not_the_end_of_the_run() -> None:
+    def test(x: int) -> None:
+        if x > 40:
+            raise SystemExit(3)
+
+    report = sy.Assert(test, x=sy.RandomInteger(0, 100)).run(seed=1)
+    assert report.smallest == {"x": 41} and isinstance(report.exception, SystemExit)
+
+
+def test_an_interruption_while_shrinking_returns_the_smallest_so_far() -> None:
+    calls = [0]
+
+    def test(l: list[int]) -> bool:
+        if sum(l) > 100:
+            calls[0] += 1
+            if calls[0] == 6:
+                raise KeyboardInterrupt
+            return False
+        return True
+
+    report = sy.Assert(test, l=sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 30))).run(seed=3)
+    assert report.interrupted and not report.passed and report.smallest is not None
+    assert sum(report.smallest["l"]) > 100 and "interrupted" in report.summary()
+
+    calls[0] = 0
+
+    @sy.given(l=sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 30)))
+    def check(l: list[int]) -> None:
+        assert test(l)
+
+    with pytest.raises(KeyboardInterrupt):
+        check()
+
+
+def test_shrinking_has_a_time_budget_and_the_report_says_what_ended_it() -> None:
+    lists = sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 2000))
+    quick = sy.Assert(lambda l: sum(l) < 5000, l=lists, shrink_time=1e-6).run(seed=1)
+    assert quick.shrink_reason == "the time budget" and "time budget" in quick.reason
+    few = sy.Assert(lambda l: sum(l) < 5000, l=lists, shrink_budget=3).run(seed=1)
+    assert few.shrink_reason.startswith("the candidate budget") and few.shrink_tries == 3
+    full = sy.Assert(lambda l: sum(l) < 5000, l=lists).run(seed=1)
+    assert full.shrink_reason == "a full round of passes found nothing smaller"
+
+
+def test_the_sort_example_marks_as_free_only_draws_that_are_free() -> None:
+    def wrong_sort(values: list[int]) -> list[int]:
+        out = sorted(values)
+        if len(values) > 4 and values[3] + values[4] > 1000:
+            out[0], out[-1] = out[-1], out[0]
+        return out
+
+    lists = sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 2000))
+    report = sy.Assert(lambda l: wrong_sort(l) == sorted(l), l=lists).run(seed=2026)
+    assert report.smallest == {"l": [0, 0, 0, 2, 999]}
+    e = report.explain()
+    marks = [(d["picker"].high, d["index"], d["value"], d["free"]) for _, d in e.graph.nodes(data=True) if "free" in d]
+    assert sorted(marks) == [
+        (1000, 0, 0, True), (1000, 1, 0, True), (1000, 2, 0, True),  # the first three elements: free
+        (1000, 3, 2, False), (1000, 4, 999, False),  # l[3] and l[4] decide the failure
+        (2000, 0, 5, False),  # the length: a list of four passes
+    ]
+    # "Free" is checked, not assumed: every value of a free draw fails, checked exhaustively here.
+    harness = report.harness
+    assert harness is not None and report.tape is not None
+    for value in range(0, 1000, 37):
+        entries = list(report.tape.draws)
+        entries[1] = entries[1]._replace(value=value)
+        assert harness.attempt(entries, 1, report.seed).status == "fail"

@@ -270,13 +270,7 @@ class Assert:
         if report.first is None:
             report.first, report.first_index = self.example(seed, index), index
         if status == PASS:
-            report.passed = False
-            report.flaky = (
-                f"input #{index} failed ({_outcome(exception)}), then passed when the same draws were replayed"
-            )
-            report.exception = exception
-            report.reason = "a failure that does not replay (flaky)"
-            return False
+            return self._flaky(seed, index, exception, "passed when the same draws were replayed", report)
         origin = origin_of(again)
         # Most wirings hold no state between inputs: try the input's own draws on a fresh wiring.
         attempt = session.attempt(1, list(tape.draws), None)
@@ -284,13 +278,18 @@ class Assert:
             values, tape = self.record(seed, index, history=True)
             attempt = session.attempt(tape.picks, list(tape.draws), None)
             if attempt.status != FAIL:
-                report.passed = False
-                report.flaky = f"input #{index} failed ({_outcome(exception)}), then {attempt.status} when replayed with its history"
-                report.exception = exception
-                report.reason = "a failure that does not replay (flaky)"
-                return False
+                return self._flaky(seed, index, exception, f"{attempt.status} when replayed with its history", report)
         self._shrink(attempt, report, session)
         return True
+
+    def _flaky(self, seed: int, index: int, exception: BaseException | None, then: str, report: TestReport) -> bool:
+        """Report input ``index`` as a failure that did not replay, keeping it and its draws."""
+        report.passed = False
+        report.flaky = f"input #{index} failed ({_outcome(exception)}), then {then}"
+        report.exception = exception
+        report.reason = "a failure that does not replay (flaky)"
+        report.smallest, report.tape = self.record(seed, index, history=True)
+        return False
 
     def _shrink(self, initial: Attempt, report: TestReport, session: "_ShrinkSession") -> None:
         t0 = time.perf_counter()
