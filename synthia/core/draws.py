@@ -685,6 +685,18 @@ class RoutedStream:
     def weighted(self, cumulative: Sequence[float]) -> int:
         return self.route.source.weighted(self.inner, cumulative)  # type: ignore[arg-type]
 
+    def integer_sampler(self, low: int, high: int) -> Callable[[], int]:
+        route, inner = self.route, self.inner
+        return lambda: route.source.integer(inner, low, high)  # type: ignore[arg-type]
+
+    def floating_sampler(self, low: float, high: float) -> Callable[[], float]:
+        route, inner = self.route, self.inner
+        return lambda: route.source.floating(inner, low, high)  # type: ignore[arg-type]
+
+    def boolean_sampler(self, p: float) -> Callable[[], bool]:
+        route, inner = self.route, self.inner
+        return lambda: route.source.boolean(inner, p)  # type: ignore[arg-type]
+
     # The primitive calls of random.Random, for pickers written against them: typed too.
     def random(self) -> float:
         return self.unit()
@@ -745,6 +757,7 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
         if isinstance(node, Seedable) and "_stream" in node.__dict__:
             streams.append((node, node._stream))
             node._stream = RoutedStream(node._stream, route)  # type: ignore[assignment]
+            node._bind()
     tokens: list[tuple[Picker[Any], Any]] = []
     if spans:
         for label, node in enumerate(nodes):
@@ -758,6 +771,7 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
             unwrap_one(node, wrapped)
         for node, stream in streams:
             node._stream = stream  # type: ignore[assignment]
+            node._bind()  # type: ignore[attr-defined]
         route.source = PASSTHROUGH
 
 

@@ -39,16 +39,31 @@ _MISSING = object()
 WrapperFactory = Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]
 
 
+_SAMPLER = object()
+
+
 def wrap_one(picker: "Picker[Any]", make_wrapper: WrapperFactory) -> Any:
-    """Install a wrapper on one picker; return the token :func:`unwrap_one` needs."""
-    previous = picker.__dict__.get("pick", _MISSING)
-    picker.__dict__["pick"] = make_wrapper(picker, picker.pick)
+    """Install a wrapper on one picker; return the token :func:`unwrap_one` needs.
+
+    A random picker may hold its sampler as its instance ``pick`` (``Seedable._hold``);
+    the wrapper then wraps the class's ``pick``, which reads the sampler at each call, so
+    that a sampler re-bound while the wrapper is on (a wiring routed inside a recording)
+    is still the one called.
+    """
+    state = picker.__dict__
+    previous = state.get("pick", _MISSING)
+    if previous is not _MISSING and previous is state.get("_draw"):
+        state["pick"] = make_wrapper(picker, type(picker).pick.__get__(picker))
+        return _SAMPLER
+    state["pick"] = make_wrapper(picker, picker.pick)
     return previous
 
 
 def unwrap_one(picker: "Picker[Any]", token: Any) -> None:
-    """Undo :func:`wrap_one`, restoring the wrapper that was there before, if any."""
-    if token is _MISSING:
+    """Undo :func:`wrap_one`, restoring the wrapper (or the sampler) that was there before."""
+    if token is _SAMPLER:
+        picker.__dict__["pick"] = picker.__dict__["_draw"]
+    elif token is _MISSING:
         picker.__dict__.pop("pick", None)
         compact(picker)
     else:

@@ -38,6 +38,7 @@ __all__ = [
     "as_picker",
     "is_picker",
     "UNSET",
+    "sampled",
 ]
 
 T = TypeVar("T")
@@ -70,7 +71,7 @@ class _Unset:
 UNSET: Any = _Unset()
 
 #: Instance attributes that belong to an instrumentation session, never to a copy.
-TRANSIENT_FIELDS = frozenset({"pick", "_reset_self", "_provenance_log"})
+TRANSIENT_FIELDS = frozenset({"pick", "_draw", "_reset_self", "_provenance_log"})
 
 _repr_guard = threading.local()
 
@@ -208,6 +209,8 @@ class Picker(Resettable, Generic[T]):
         memo[id(self)] = twin
         state = {k: v for k, v in self.__dict__.items() if k not in TRANSIENT_FIELDS}
         twin.__dict__.update(copy.deepcopy(state, memo))
+        if isinstance(twin, Seedable) and "_stream" in twin.__dict__:
+            twin._bind()  # a cached draw of the original's stream must not be kept
         return twin
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
@@ -292,6 +295,28 @@ class Seedable(Picker[T]):
         route = current_route()
         if route is not None:
             self._stream = RoutedStream(self._stream, route)  # type: ignore[assignment]
+        self._bind()
+
+    def _bind(self) -> None:
+        """Cache the typed draws this picker makes on every pick (``self._stream.integer_sampler``
+        and friends): called whenever ``self._stream`` is replaced -- at construction, on a
+        copy, when a wiring is routed and released -- so a cached draw never outlives its stream."""
+
+    def _hold(self, sampler: Callable[[], Any]) -> None:
+        """Make ``sampler`` (one typed draw with its arguments bound) this picker's whole pick.
+
+        ``self._draw`` holds it, and the instance's ``pick`` is the sampler itself, so a pick
+        is a single call. The class's ``pick`` (``return self._draw()``) stays the
+        reference: instrumentation wraps it, never the sampler (see
+        :func:`synthia.core.instrument.wrap_one`).
+        """
+        state = self.__dict__
+        shortcut = ("pick" not in state or state["pick"] is state.get("_draw")) and getattr(
+            type(self).pick, "_returns_its_draw", False
+        )
+        state["_draw"] = sampler
+        if shortcut:
+            state["pick"] = sampler
 
     def _seed_self(self, seed: int) -> None:
         self._seed = seed
@@ -305,6 +330,14 @@ class Seedable(Picker[T]):
     def seed(self) -> int:
         """The seed of this picker's stream: ``type(p)(...).set_seed(p.seed)`` replays ``p``."""
         return self._seed
+
+
+def sampled(pick: Callable[[Any], T]) -> Callable[[Any], T]:
+    """Mark a ``pick`` that is ``return self._draw()``: the picker may then hold its sampler
+    as its instance ``pick`` (``Seedable._hold``). A subclass that overrides ``pick`` without
+    the mark keeps its own."""
+    pick._returns_its_draw = True  # type: ignore[attr-defined]
+    return pick
 
 
 class RandomPicker(Seedable[T]):

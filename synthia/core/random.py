@@ -62,7 +62,7 @@ import bisect
 import hashlib
 import math
 import random as _random
-from typing import MutableSequence, Sequence, TypeVar
+from typing import Callable, MutableSequence, Sequence, TypeVar
 
 __all__ = [
     "Stream",
@@ -119,13 +119,53 @@ class Stream(_random.Random):
     def floating(self, low: float, high: float) -> float:
         """A float uniformly drawn from ``[low, high)``, for finite ``high > low``."""
         u = self.random()
-        width = high - low
-        if width == math.inf:  # [-1e308, 1e308): the width overflows, the mix does not
+        value = low + (high - low) * u
+        if value < high:
+            return value
+        if high - low == math.inf:  # [-1e308, 1e308): the width overflows, the mix does not
             value = low * (1.0 - u) + high * u
-        else:
-            value = low + width * u
-        # low + width * u can round up to high; the range is half-open.
-        return value if value < high else low
+            if value < high:
+                return value
+        return low  # low + width * u rounded up to high; the range is half-open
+
+    # -- samplers: one typed draw with its arguments bound, for a picker's hot path ---------
+    def integer_sampler(self, low: int, high: int) -> Callable[[], int]:
+        """A callable that makes ``integer(low, high)`` draws, with the work done once.
+
+        A picker holds it (see ``Seedable._bind``), so a pick costs one call and no
+        attribute look-ups; it is rebuilt whenever the picker's stream changes.
+        """
+        n = high - low
+        k = (n - 1).bit_length()
+        getrandbits = self.getrandbits
+
+        def integer() -> int:
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            return low + r
+
+        return integer
+
+    def floating_sampler(self, low: float, high: float) -> Callable[[], float]:
+        """A callable that makes ``floating(low, high)`` draws (see :meth:`integer_sampler`)."""
+        if high - low == math.inf:
+            return lambda: self.floating(low, high)
+        if low == 0.0 and high == 1.0:
+            return self.random  # C code, and always below 1
+        width = high - low
+        random = self.random
+
+        def floating() -> float:
+            value = low + width * random()
+            return value if value < high else low
+
+        return floating
+
+    def boolean_sampler(self, p: float) -> Callable[[], bool]:
+        """A callable that makes ``boolean(p)`` draws (see :meth:`integer_sampler`)."""
+        random = self.random
+        return lambda: random() < p
 
     def boolean(self, p: float) -> bool:
         """``True`` with probability ``p`` (``random() < p``)."""

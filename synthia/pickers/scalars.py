@@ -11,7 +11,7 @@ import math
 
 from ..core.checks import check_int, check_number, check_probability
 from ..core.constant import Constant, Nothing
-from ..core.picker import Picker, RandomPicker, Reactive, Shrinkable
+from ..core.picker import Picker, RandomPicker, Reactive, Shrinkable, sampled
 from ..core.shrinking import shrink_seed, simplest_in, smaller_int_range
 
 __all__ = ["RandomInteger", "RandomFloat", "RandomBoolean"]
@@ -51,8 +51,12 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
             raise ValueError(f"high must be greater than low, got low={self.low}, high={self.high}")
         self._init_stream(seed)
 
+    def _bind(self) -> None:
+        self._hold(self._stream.integer_sampler(self.low, self.high))
+
+    @sampled
     def pick(self) -> int:
-        return self._stream.integer(self.low, self.high)
+        return self._draw()  # type: ignore[no-any-return]
 
     def in_domain(self, value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and self.low <= value < self.high
@@ -67,6 +71,7 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
         if high <= self.low:
             raise ValueError(f"high must be greater than low, got low={self.low}, high={high}")
         self.high = high
+        self._bind()
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.low, self.high], {}
@@ -90,8 +95,12 @@ class RandomFloat(RandomPicker[float], Shrinkable[float]):
             raise ValueError(f"high must be greater than low, got low={self.low}, high={self.high}")
         self._init_stream(seed)
 
+    def _bind(self) -> None:
+        self._hold(self._stream.floating_sampler(self.low, self.high))
+
+    @sampled
     def pick(self) -> float:
-        return self._stream.floating(self.low, self.high)
+        return self._draw()  # type: ignore[no-any-return]
 
     def in_domain(self, value: Any) -> bool:
         return isinstance(value, float) and self.low <= value < self.high
@@ -119,8 +128,12 @@ class RandomBoolean(RandomPicker[bool], Reactive[bool], Shrinkable[bool]):
         self.p = check_probability(p, "p")
         self._init_stream(seed)
 
+    def _bind(self) -> None:
+        self._hold(self._stream.boolean_sampler(self.p))
+
+    @sampled
     def pick(self) -> bool:
-        return self._stream.boolean(self.p)
+        return self._draw()  # type: ignore[no-any-return]
 
     def in_domain(self, value: Any) -> bool:
         return (value is True and self.p > 0) or (value is False and self.p < 1)
@@ -133,6 +146,7 @@ class RandomBoolean(RandomPicker[bool], Reactive[bool], Shrinkable[bool]):
     def tell(self, value: Any) -> None:
         """Set the probability of ``True``."""
         self.p = check_probability(value, "p")
+        self._bind()
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return ([] if self.p == 0.5 else [self.p]), {}
