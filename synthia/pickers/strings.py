@@ -44,12 +44,15 @@ class RandomString(RandomPicker[str], Shrinkable[str]):
         self.alphabet = alphabet
         self._init_stream(seed)
 
+    def _bind(self) -> None:
+        self._character = self._stream.integer_sampler(0, len(self.alphabet))
+
     def pick(self) -> str:
         n = self.length.pick()
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"length must pick non-negative ints, got {n!r} from {self.length!r}")
-        alphabet, below, size = self.alphabet, self._stream.below, len(self.alphabet)
-        return "".join([alphabet[below(size)] for _ in range(n)])
+        alphabet, character = self.alphabet, self._character
+        return "".join([alphabet[character()] for _ in range(n)])
 
     def in_domain(self, value: Any) -> bool | None:
         if not isinstance(value, str) or any(c not in self.alphabet for c in value):
