@@ -50,6 +50,7 @@ _COUNTERS = 3  # how many preceding integer draws are tried as the length of a r
 _PAIR_WINDOW = 4  # numeric draws at most this far apart are moved together
 _DESCENDANTS = 8  # descendants tried in place of a span, smallest first
 _SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
+_LONG_RUN = 8  # sibling runs this long are first cut from the end
 _SWAP_LIMIT = 32  # spans of one picker compared pairwise for swaps (more: only siblings are sorted)
 
 
@@ -280,6 +281,17 @@ class Shrinker:
             counters = self._counters(base, first.start, lambda i: any(a <= i < b for a, b in excluded))
             return self._delete(base, first.start, last.end, k, counters)
 
+        def delete_tail(k: int) -> bool:
+            if k == 0:
+                return True
+            first, last = base.spans[run[-k]], base.spans[run[-1]]
+            counters = self._counters(base, base.spans[run[0]].start, lambda i: any(a <= i < b for a, b in excluded))
+            return self._delete(base, first.start, last.end, k, counters)
+
+        # A long run loses its tail in few replays (a list truncated to what still fails).
+        if len(run) >= _LONG_RUN and delete_tail(1):
+            largest_true(lambda k: k <= 1 or delete_tail(k), upper=len(run))
+            return True
         if not delete(1):
             return False
         largest_true(lambda k: k <= 1 or delete(k), upper=len(run))

@@ -1,0 +1,105 @@
+"""Shrinking quality and speed: the quality suite's cases, synthia beside Hypothesis.
+
+For each case of ``tests/quality/cases.py`` that has a Hypothesis strategy, and each seed:
+
+* synthia: ``Assert`` (up to 1000 inputs, then shrinking) on ``not condition``;
+* Hypothesis: ``hypothesis.find(strategy, condition)`` with ``max_examples=1000``, no
+  database, seeded with ``random.Random(seed)``: the same condition, the same example
+  budget, the strategy a user would write for the same domain.
+
+Printed per case: how often each reaches the case's known minimum, the median number of
+calls of the condition (generation and shrinking together) and the median seconds to the
+final value. The summary says on how many cases synthia ends at the same minimum as
+Hypothesis in every seed, and the total time of each.
+"""
+from __future__ import annotations
+
+import pathlib
+import random
+import statistics
+import sys
+import time
+from typing import Any, Callable
+
+from timing import table
+
+import synthia as sy
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from tests.quality.cases import CASES, QualityCase  # noqa: E402
+
+QUICK_CASES = 12
+
+
+def counted(condition: Callable[[Any], Any]) -> tuple[Callable[[Any], Any], list[int]]:
+    calls = [0]
+
+    def wrapper(value: Any) -> Any:
+        calls[0] += 1
+        return condition(value)
+
+    return wrapper, calls
+
+
+def synthia_run(case: QualityCase, seed: int) -> tuple[Any, int, float]:
+    condition, calls = counted(case.fails)
+    start = time.perf_counter()
+    report = sy.Assert(lambda v: not condition(v), sy.FixedCount(1000), v=case.picker()).run(seed=seed)
+    elapsed = time.perf_counter() - start
+    return (report.smallest or {}).get("v"), calls[0], elapsed
+
+
+def hypothesis_run(case: QualityCase, seed: int) -> tuple[Any, int, float]:
+    from hypothesis import HealthCheck, find, settings
+    from hypothesis.errors import NoSuchExample
+
+    assert case.strategy is not None
+    condition, calls = counted(case.fails)
+    start = time.perf_counter()
+    try:
+        value = find(
+            case.strategy(),
+            condition,
+            settings=settings(max_examples=1000, database=None, deadline=None, suppress_health_check=list(HealthCheck)),
+            random=random.Random(seed),
+        )
+    except NoSuchExample:
+        value = None
+    return value, calls[0], time.perf_counter() - start
+
+
+def run(quick: bool) -> None:
+    cases = [c for c in CASES if c.strategy is not None]
+    if quick:
+        cases = cases[:QUICK_CASES]
+    seeds = [0] if quick else [0, 1, 2, 3, 4]
+    rows = []
+    same = ours_at_minimum = theirs_at_minimum = 0
+    ours_total = theirs_total = 0.0
+    for case in cases:
+        ours = [synthia_run(case, seed) for seed in seeds]
+        theirs = [hypothesis_run(case, seed) for seed in seeds]
+        ours_ok = sum(v == case.minimum for v, _, _ in ours)
+        theirs_ok = sum(v == case.minimum for v, _, _ in theirs)
+        ours_at_minimum += ours_ok == len(seeds)
+        theirs_at_minimum += theirs_ok == len(seeds)
+        same += all(a[0] == b[0] for a, b in zip(ours, theirs))
+        ours_total += sum(t for _, _, t in ours)
+        theirs_total += sum(t for _, _, t in theirs)
+        rows.append(
+            (
+                case.name,
+                f"{ours_ok}/{len(seeds)}",
+                f"{statistics.median(c for _, c, _ in ours):7.0f}",
+                f"{statistics.median(t for _, _, t in ours) * 1e3:8.1f} ms",
+                f"{theirs_ok}/{len(seeds)}",
+                f"{statistics.median(c for _, c, _ in theirs):7.0f}",
+                f"{statistics.median(t for _, _, t in theirs) * 1e3:8.1f} ms",
+            )
+        )
+    print(f"\nShrinking to the known minimum ({len(cases)} cases, seeds {seeds}, 1000 inputs at most, then shrinking):")
+    table(rows, ("case", "synthia", "calls", "time", "Hypothesis", "calls", "time"))
+    n = len(cases)
+    print(f"\nat the known minimum in every seed: synthia {ours_at_minimum}/{n}, Hypothesis {theirs_at_minimum}/{n}")
+    print(f"the same final value as Hypothesis in every seed: {same}/{n} cases ({same / n:.0%}; target: at least 90%)")
+    print(f"total time: synthia {ours_total:.2f} s, Hypothesis {theirs_total:.2f} s ({theirs_total / ours_total:.1f}x)")
