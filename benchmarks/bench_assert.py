@@ -123,7 +123,7 @@ def run(quick: bool) -> None:
             start = time.perf_counter()
             report = sy.Assert(lambda x, t=test: t(x), x=picker).run(seed=seed)
             total = time.perf_counter() - start
-            ours_first = report.time_discovery
+            ours_first = report.time_to_failure if report.time_to_failure is not None else float('nan')
             h_first, h_total, h_value = hypothesis_failure(test, strategy, seed)
             our_value = report.smallest["x"] if report.smallest else None
             rows.append(

@@ -196,7 +196,7 @@ class Assert:
         started = time.perf_counter()
         session = _ShrinkSession(self, seed)
         try:
-            self._run(seed, report, session, list(tapes))
+            self._run(seed, report, session, list(tapes), started)
         finally:
             session.close()
         report.time_discovery = time.perf_counter() - started - report.time_shrinking
@@ -204,11 +204,12 @@ class Assert:
             report.picker_times = self.profile(seed, min(report.tried, 50))
         return report
 
-    def _run(self, seed: int, report: TestReport, session: "_ShrinkSession", tapes: list[Tape]) -> None:
+    def _run(self, seed: int, report: TestReport, session: "_ShrinkSession", tapes: list[Tape], started: float) -> None:
         for tape in tapes:
             attempt = session.attempt(tape.picks, list(tape.draws), None, strict=True)
             if attempt.status == FAIL:
                 report.notes.append(f"a saved failure fails again: {_describe(attempt.value)}")
+                report.time_to_failure = time.perf_counter() - started
                 report.tried += 1
                 report.failures += 1
                 report.first, report.first_index = self.replay(attempt.tape, seed), None  # type: ignore[arg-type]
@@ -249,6 +250,8 @@ class Assert:
             if status == PASS:
                 continue
             report.failures += 1
+            if report.time_to_failure is None:
+                report.time_to_failure = time.perf_counter() - started
             if not self._found(seed, index - 1, exception, report, session):
                 return
             starts += 1

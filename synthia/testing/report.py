@@ -24,7 +24,8 @@ class TestReport:
     ``passed`` is the verdict. On failure, ``smallest`` and ``first`` are the smallest
     and the first failing inputs (dicts of argument name to value, as the wiring made
     them: replayed on a fresh copy, so a test that changes its input cannot change them),
-    ``tape`` the recorded draws of the smallest one, ``exception`` the exception it
+    ``tape`` the recorded draws of the smallest one, ``time_to_failure`` the seconds from
+    the start of the run to the first failing test call, ``exception`` the exception it
     raised (``None`` if the test returned ``False``), ``shrink_reason`` what ended the
     shrinking, and ``reproduction`` a line that replays the run. ``flaky`` describes a
     failure that did not replay (``""`` otherwise); ``error`` says why nothing was
@@ -48,6 +49,7 @@ class TestReport:
     exception: BaseException | None = None
     time_discovery: float = 0.0
     time_shrinking: float = 0.0
+    time_to_failure: float | None = None
     picker_times: dict[str, float] = field(default_factory=dict)
     harness: "Assert | None" = field(default=None, repr=False)
     tape: "Tape | None" = field(default=None, repr=False)
