@@ -2,11 +2,13 @@
 
 A rectangle-packing check receives a list of boxes (width, height) and fails when two boxes
 side by side are wider than the shelf (100): the planted bug ignores every box but the first
-two. Assert finds and shrinks a failure; report.explain() decomposes the smallest failing
-input along its wiring (the list into boxes, each box into its width and height) and re-draws
-each part a few times with everything else fixed. The widths of the first two boxes matter;
-the heights are free ("any value works here"), which tells the reader at a glance that height
-has nothing to do with the bug. Hypothesis's explain phase works per top-level argument only.
+two. Assert finds and shrinks a failure to two boxes whose widths add up to 101;
+report.explain() replays the draws of that smallest failing input -- the real run that made
+it -- under provenance recording, then tries other values for each draw (the simplest, the
+ends of its range, random ones) with every other draw kept. The list's length and the widths
+matter; the heights are free ("any value works here"), which tells the reader at a glance that
+height has nothing to do with the bug. Hypothesis's explain phase works per top-level argument
+only.
 """
 from __future__ import annotations
 

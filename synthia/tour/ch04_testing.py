@@ -1,11 +1,15 @@
-"""Chapter 3: testing with Assert, shrinking, reports."""
+"""Chapter 4: testing with Assert, shrinking over draws, reports."""
 from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
 
 import synthia as sy
 
 from . import Tour
 
-TITLE = "4. Testing: Assert, shrinking, reports"
+TITLE = "4. Testing: Assert, shrinking over draws, reports"
 
 
 def wrong_sort(values: list[int]) -> list[int]:
@@ -15,26 +19,117 @@ def wrong_sort(values: list[int]) -> list[int]:
     return out
 
 
+@dataclasses.dataclass(frozen=True)
+class Order:
+    item: str
+    quantity: int
+    price: int
+
+
+def total_fits_in_a_byte(order: Order) -> bool:
+    return order.quantity * order.price < 256  # the planted bug: the total is stored in a byte
+
+
+def write_json(value: Any, inside_list: bool = False) -> str:
+    """A hand-written serializer with a planted bug: a dict inside a list loses its braces."""
+    if isinstance(value, list):
+        return "[" + ",".join(write_json(v, True) for v in value) + "]"
+    if isinstance(value, dict):
+        body = ",".join(f"{json.dumps(k)}:{write_json(v)}" for k, v in value.items())
+        return body if inside_list else "{" + body + "}"
+    return json.dumps(value)
+
+
+def round_trips(value: Any) -> bool:
+    try:
+        return json.loads(write_json(value)) == value
+    except ValueError:
+        return False
+
+
 def run(tour: Tour) -> None:
     tour.say(
         """
         Assert draws inputs from pickers, runs a test (False or an exception is a
-        failure), and shrinks the first failure. In synthia it is the pickers that
-        shrink: p.shrink(v) is a new picker of values smaller than v in p's order and
-        still in p's domain.
+        failure), and shrinks the first failure. Every random choice a picker makes is a
+        typed draw -- an integer in a range, a float, a boolean, an index -- and a failure
+        is recorded as the sequence of its draws. Shrinking edits that sequence and replays
+        it through the same wiring, so the smallest input is always a real output of the
+        wiring, and no picker needs shrinking code of its own.
         """
     )
-    tour.code("sy.RandomInteger(0, 1000).shrink(700).take(8)")
-    tour.show("smaller", sy.RandomInteger(0, 1000).shrink(700, sy.RandomFloat(seed=1)).take(8))
-    tour.code("odd = sy.PickIf(sy.RandomInteger(0, 1000), lambda x: x % 2 == 1);  odd.shrink(701).take(8)")
-    odd = sy.PickIf(sy.RandomInteger(0, 1000), lambda x: x % 2 == 1)
-    tour.show("smaller odd", odd.shrink(701, sy.RandomFloat(seed=1)).take(8))
+    tour.code("lists = sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 4));  value, tape = sy.record(lists)")
+    lists = sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 4)).set_seed(1)
+    value, tape = sy.record(lists)
+    tour.show("value", value)
+    tour.show("draws", tape.values())
+    tour.show("sy.replay(lists, [1, 7])", sy.replay(lists, [1, 7])[0])
+    tour.show("sy.replay(lists, [])", sy.replay(lists, [])[0])
 
     tour.say(
         """
-        The Synthia paper's Sort example: a sort that is wrong when l[3] + l[4] > 1000,
-        on lists of length [0, 2000) with elements in [0, 1000). The first failure is
-        a long list; shrinking ends at the smallest one: [0, 0, 0, a, b], a + b = 1001.
+        A record built with Apply shrinks field by field, in the order of its draws (not by
+        its repr). Here the total of an order overflows a byte; the smallest failing order
+        has the first item, the smallest quantity for which some price fails, and that price.
+        """
+    )
+    tour.code(
+        """
+        orders = sy.Apply(Order, item=sy.Choice("pen", "book", "lamp"),
+                          quantity=sy.RandomInteger(1, 100), price=sy.RandomInteger(1, 100))
+        report = sy.Assert(total_fits_in_a_byte, order=orders).run(seed=7)
+        """
+    )
+    orders = sy.Apply(
+        Order, item=sy.Choice("pen", "book", "lamp"), quantity=sy.RandomInteger(1, 100), price=sy.RandomInteger(1, 100)
+    )
+    report = sy.Assert(total_fits_in_a_byte, order=orders).run(seed=7)
+    tour.show("first failure", report.first["order"])  # type: ignore[index]
+    tour.show("smallest     ", report.smallest["order"])  # type: ignore[index]
+
+    tour.say(
+        """
+        A recursive value built with Deferred -- here JSON values -- shrinks the same way:
+        sub-trees are replaced by smaller ones of the same kind, lists lose elements, dicts
+        lose entries, until the smallest value that breaks a hand-written serializer.
+        """
+    )
+    tour.code(
+        """
+        text = sy.RandomString(sy.RandomInteger(0, 4), alphabet="ab")
+        json_values = sy.Deferred(lambda: sy.Choice(
+            None, sy.RandomBoolean(), sy.RandomInteger(-1000, 1000), text,
+            sy.ComposeList(json_values, sy.RandomInteger(0, 4)),
+            sy.Apply(dict, sy.ComposeList(sy.Apply(lambda k, v: (k, v), text, json_values), sy.RandomInteger(0, 3)))),
+            max_depth=5, fallback=sy.Constant(None))
+        report = sy.Assert(round_trips, value=json_values).run(seed=3)
+        """
+    )
+    text = sy.RandomString(sy.RandomInteger(0, 4), alphabet="ab")
+    json_values: sy.Picker[Any] = sy.Deferred(
+        lambda: sy.Choice(
+            None,
+            sy.RandomBoolean(),
+            sy.RandomInteger(-1000, 1000),
+            text,
+            sy.ComposeList(json_values, sy.RandomInteger(0, 4)),
+            sy.Apply(dict, sy.ComposeList(sy.Apply(lambda k, v: (k, v), text, json_values), sy.RandomInteger(0, 3))),
+        ),
+        max_depth=5,
+        fallback=sy.Constant(None),
+    )
+    report = sy.Assert(round_trips, value=json_values).run(seed=3)
+    first = json.dumps(report.first["value"])  # type: ignore[index]
+    tour.show("first failure", f"{len(first)} characters: {first[:60]}{' ...' if len(first) > 60 else ''}")
+    tour.show("smallest     ", json.dumps(report.smallest["value"]))  # type: ignore[index]
+
+    tour.say(
+        """
+        The Synthia paper's Sort example: a sort that is wrong when l[3] + l[4] > 1000, on
+        lists of length [0, 2000) with elements in [0, 1000). The first failure is a long
+        list; the smallest is [0, 0, 0, 2, 999]: five elements, the first three at their
+        simplest, l[3] as low as it can be while l[4] at most 999 still makes the sum 1001.
+        The same seed gives this same report in any process.
         """
     )
     tour.code(
@@ -46,21 +141,19 @@ def run(tour: Tour) -> None:
     lists = sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 2000))
     report = sy.Assert(lambda l: wrong_sort(l) == sorted(l), l=lists, name="sort_is_correct").run(seed=2026)
     for line in report.summary().splitlines():
-        if not line.strip().startswith("first failing"):
+        if not line.strip().startswith(("first failing", "time")):
             tour.show("report", line.strip())
     tour.show("first failure length", len(report.first["l"]))  # type: ignore[index]
 
     tour.say(
         """
         In pytest, decorate a test with @sy.given(x=picker, ...): a failure prints the
-        smallest input, the seed and the command that replays it (--synthia-seed), and
-        the failing input is saved in .synthia/ and tried first next time.
+        smallest input, the seed and the command that replays it (--synthia-seed). The draws
+        of the smallest failure are saved as JSON in .synthia/ and replayed first next time.
+        sy.find(picker, condition) gives the simplest value that satisfies a condition.
         """
     )
-    tour.code(
-        """
-        @sy.given(values=sy.ComposeList(sy.RandomInteger(-1000, 1000), sy.RandomInteger(1, 30)))
-        def test_dedupe_keeps_every_value(values):
-            assert set(dedupe(values)) == set(values)
-        """
+    tour.code("sy.find(sy.ComposeList(sy.RandomInteger(0, 2000), sy.RandomInteger(0, 20)), lambda l: sum(l) > 1000)")
+    tour.show(
+        "found", sy.find(sy.ComposeList(sy.RandomInteger(0, 2000), sy.RandomInteger(0, 20)), lambda l: sum(l) > 1000, seed=1)
     )

@@ -38,9 +38,10 @@ def run(tour: Tour) -> None:
 
     tour.say(
         """
-        A failure found by Assert is explained too: report.explain() decomposes the
-        smallest failing input along its wiring and re-draws each part with everything
-        else fixed. Parts whose value never changes the verdict are marked free.
+        A failure found by Assert is explained too: report.explain() replays the draws of
+        the smallest failing input -- the real run that made it -- and tries other values
+        for each draw with everything else fixed. Draws whose value never changes the
+        verdict are marked free.
         """
     )
     boxes = sy.ComposeList(sy.ArrayPicker(sy.RandomInteger(1, 80), sy.RandomInteger(1, 50)), sy.RandomInteger(0, 8))
