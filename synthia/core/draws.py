@@ -770,8 +770,9 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
         for node, wrapped in reversed(tokens):
             unwrap_one(node, wrapped)
         for node, stream in streams:
-            node._stream = stream  # type: ignore[assignment]
-            node._bind()  # type: ignore[attr-defined]
+            seedable: Any = node
+            seedable._stream = stream
+            seedable._bind()
         route.source = PASSTHROUGH
 
 

@@ -283,6 +283,8 @@ class Seedable(Picker[T]):
     """
 
     _stream: Stream
+    #: The typed draw a picker holds (see :meth:`_hold`).
+    _draw: Callable[[], Any]
 
     def _init_stream(self, seed: int | None) -> None:
         """Create the stream; a picker built without a seed draws a fresh one.

@@ -341,7 +341,7 @@ class Shrinker:
         the choice that led into it) at its far end, so that a path through the deleted
         unit can be replaced by a direct one (a session that skips a page).
         """
-        rest = base.draws[:start] + base.draws[end:]
+        rest: list[Draw | Flex] = [*base.draws[:start], *base.draws[end:]]
         variants: list[list[Draw | Flex]] = [rest]
         for c in counters:
             d = base.draws[c]
@@ -435,10 +435,10 @@ class Shrinker:
                 p += 1
                 continue
             before, after = base.draws[: span.start], base.draws[span.end :]
-            if self.consider(base.picks, before + [Flex(span.label, ())] + after):
+            if self.consider(base.picks, [*before, Flex(span.label, ()), *after]):
                 continue
             if any(
-                self.consider(base.picks, before + [Flex(span.label, tuple(base.draws[s.start : s.end]))] + after)
+                self.consider(base.picks, [*before, Flex(span.label, tuple(base.draws[s.start : s.end])), *after])
                 for s in self._simpler_spans(base, p)
             ):
                 continue

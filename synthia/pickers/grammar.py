@@ -21,6 +21,7 @@ grammar and provenance to explain which alternative produced which token.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Union
@@ -186,10 +187,12 @@ class Grammar:
         self.min_depth = {name: int(v) for name, v in depth.items()}
         #: Each rule's alternatives, shallowest derivation first (declaration order on ties):
         #: the order in which a derivation draws them, so the minimal draw is the simplest.
-        self.simplest_first = {
-            name: sorted(range(len(alts)), key=lambda i, n=name: (self.alternative_depth(n, i), i))
-            for name, alts in self.rules.items()
+        self.simplest_first: dict[str, list[int]] = {
+            name: sorted(range(len(alts)), key=functools.partial(self._simplicity, name)) for name, alts in self.rules.items()
         }
+
+    def _simplicity(self, rule: str, index: int) -> tuple[int, int]:
+        return (self.alternative_depth(rule, index), index)
 
     @staticmethod
     def _alt_depth(alt: list[Symbol], depth: dict[str, float]) -> float:
