@@ -803,12 +803,7 @@ def record(picker: "Picker[Any]", picks: int = 1) -> tuple[Any, Tape]:
     (4, [Draw(kind='integer', value=4, args=(0, 10))])
     """
     recorder = Recorder()
-    value = None
-    with routed(picker, recorder):
-        for _ in range(picks):
-            recorder.begin_pick()
-            value = picker.pick()
-    return value, recorder.tape
+    return _drive(picker, recorder, picks), recorder.tape
 
 
 def replay(picker: "Picker[Any]", draws: "Tape | Iterable[Any]", *, reset: bool = True, max_draws: int | None = None) -> tuple[Any, Tape]:
@@ -824,9 +819,14 @@ def replay(picker: "Picker[Any]", draws: "Tape | Iterable[Any]", *, reset: bool 
     replayer = Replayer(entries, max_draws)
     if reset:
         picker.reset()
+    return _drive(picker, replayer, picks), replayer.tape
+
+
+def _drive(picker: "Picker[Any]", source: DrawSource, picks: int) -> Any:
+    """Pick ``picks`` times with the wiring routed to ``source``; the last value."""
     value = None
-    with routed(picker, replayer):
+    with routed(picker, source):
         for _ in range(picks):
-            replayer.begin_pick()
+            source.begin_pick()
             value = picker.pick()
-    return value, replayer.tape
+    return value

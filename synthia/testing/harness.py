@@ -5,7 +5,9 @@ import time
 from contextlib import ExitStack
 from typing import Any, Callable, Iterable
 
-from ..core.draws import Recorder, Replayer, Tape, routed
+from ..core.draws import Replayer, Tape, routed
+from ..core.draws import record as record_draws
+from ..core.draws import replay as replay_draws
 from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.graph import upstream
 from ..core.instrument import intercept
@@ -153,27 +155,14 @@ class Assert:
         ``index`` plain picks.
         """
         wiring = self.seeded(seed)
-        recorder = Recorder()
         if not history:
             for _ in range(index):
                 wiring.pick()
-        values: dict[str, Any] = {}
-        with routed(wiring, recorder):
-            for _ in range(index + 1 if history else 1):
-                recorder.begin_pick()
-                values = wiring.pick()
-        return values, recorder.tape
+        return record_draws(wiring, index + 1 if history else 1)  # type: ignore[return-value]
 
     def replay(self, tape: Tape, seed: int = 0) -> dict[str, Any]:
         """The input that ``tape`` makes, on a fresh copy of the wiring (its last pick)."""
-        wiring = self.seeded(seed)
-        replayer = Replayer(tape.draws)
-        values: dict[str, Any] = {}
-        with routed(wiring, replayer):
-            for _ in range(tape.picks):
-                replayer.begin_pick()
-                values = wiring.pick()
-        return values
+        return replay_draws(self.seeded(seed), tape, reset=False)[0]  # type: ignore[no-any-return]
 
     def attempt(self, draws: Iterable[Any], picks: int = 1, seed: int = 0) -> Attempt:
         """Replay ``draws`` (``picks`` picks) on a fresh copy of the wiring and test the last value."""
