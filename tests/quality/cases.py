@@ -182,6 +182,43 @@ def _lists(elements: Callable[[], Any], max_size: int, min_size: int = 0) -> Cal
     return lambda: _st().lists(elements(), min_size=min_size, max_size=max_size)
 
 
+def _visits() -> sy.Picker[Any]:
+    """Interleaved visitors: each reads three pages numbered by a draw."""
+    visitor = sy.Apply(lambda n: sy.Bound(sy.RandomInteger(0, 100), 3), sy.Tick())
+    return sy.ComposeList(sy.Knit(visitor, spawn=sy.RandomBoolean(0.3)), sy.RandomInteger(0, 12))
+
+
+def _sessions() -> sy.Picker[Any]:
+    tree = sy.BehaviorTree(
+        sy.Sequence("login", sy.Selector(sy.Sequence("browse", "buy"), "leave", "search"), "logout"), repeat=True
+    )
+    return sy.ComposeList(tree, sy.RandomInteger(0, 12))
+
+
+class Segment(sy.Picker[tuple[int, int]]):
+    """A user picker built from synthia pickers: a start and a length, no code of its own to shrink."""
+
+    inputs_fields = ("start", "length")
+
+    def __init__(self) -> None:
+        self.start = sy.RandomInteger(0, 1000)
+        self.length = sy.RandomInteger(1, 100)
+
+    def pick(self) -> tuple[int, int]:
+        start = self.start.pick()
+        return (start, start + self.length.pick())
+
+
+class Dice(sy.RandomPicker[tuple[int, ...]]):
+    """A user picker with typed draws of its own: three dice, sorted."""
+
+    def __init__(self) -> None:
+        self._init_stream(None)
+
+    def pick(self) -> tuple[int, ...]:
+        return tuple(sorted(self._stream.integer(1, 7) for _ in range(3)))
+
+
 GRAMMAR = "<e> := <n> | <e> + <n> ; <n> := ^[1-9][0-9]{0,3}$ ;"
 
 
@@ -344,4 +381,15 @@ CASES: list[QualityCase] = [
     # -- action lists and sessions ----------------------------------------------------------------
     QualityCase("stack actions", _actions, stack_overflows, [("push", 0)] * 4, _actions_strategy),
     QualityCase("Markov session reaches checkout", _shop, lambda trace: "/checkout" in trace, ["/", "/item", "/cart", "/checkout"], None),
+    QualityCase("Knit of visitors", _visits, lambda pages: any(p >= 90 for p in pages), [90], None),
+    QualityCase("behaviour tree sessions", _sessions, lambda trace: "buy" in trace, ["login", "browse", "buy"], None),
+    QualityCase(
+        "scrambled batches",
+        lambda: sy.ComposeList(sy.Scramble(sy.Playback([1, 2, 3, 4, 5, 6]), count=3), 3),
+        lambda l: l != sorted(l),
+        [1, 3, 2],
+        None,
+    ),
+    QualityCase("user picker from pickers", Segment, lambda s: s[1] > 1050, (952, 1051), None),
+    QualityCase("user picker with its own draws", Dice, lambda d: sum(d) >= 15, (3, 6, 6), None),
 ]
