@@ -43,7 +43,20 @@ from .explain import (
     wiring_diagram,
 )
 from .integrations import SynthiaFailure, given
-from .testing import Assert, FixedCount, NoExampleFound, StoppingRule, TestReport, TimeBudget, Unsatisfiable, find
+from .testing import (
+    Assert,
+    FixedCount,
+    HealthWarning,
+    NoExampleFound,
+    StoppingRule,
+    TestReport,
+    TimeBudget,
+    Unsatisfiable,
+    UnsatisfiedAssumption,
+    assume,
+    draw,
+    find,
+)
 from .mutators import *  # noqa: F401,F403
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
 
@@ -81,6 +94,10 @@ __all__ = [
     "Unsatisfiable",
     "find",
     "NoExampleFound",
+    "draw",
+    "assume",
+    "UnsatisfiedAssumption",
+    "HealthWarning",
     "StoppingRule",
     "FixedCount",
     "TimeBudget",
@@ -111,6 +128,8 @@ __all__ = [
     "Once",
     "Apply",
     "Deferred",
+    "Bind",
+    "FlatMap",
     "AsInt",
     "AsString",
     "Delay",

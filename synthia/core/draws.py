@@ -755,6 +755,9 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
     streams: list[tuple[Picker[Any], Any]] = []
     for node in nodes:
         if isinstance(node, Seedable) and "_stream" in node.__dict__:
+            current = node.__dict__["_stream"]
+            if isinstance(current, RoutedStream) and current.route.source is source:
+                continue  # made inside a block routed to the same source: routed already
             streams.append((node, node._stream))
             node._stream = RoutedStream(node._stream, route)  # type: ignore[assignment]
             node._bind()

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..core.draws import BOOLEAN, FLOAT, INTEGER, WEIGHTED, Draw, Flex, Tape, simplest, sort_key
@@ -69,6 +69,7 @@ class Attempt:
     value: Any = None
     exception: BaseException | None = None
     origin: Any = None
+    drawn: list[Any] = field(default_factory=list)
 
 
 class _Stop(Exception):

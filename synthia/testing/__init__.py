@@ -1,7 +1,8 @@
 """Testing harnesses: ``Assert``, ``find``, stopping rules and reports."""
+from .context import UnsatisfiedAssumption, assume, draw
 from .find import NoExampleFound, find
 from .harness import Assert
-from .report import TestReport, Unsatisfiable
+from .report import HealthWarning, TestReport, Unsatisfiable
 from .stopping import FixedCount, Outcome, StoppingRule, TimeBudget
 
 __all__ = [
@@ -14,4 +15,8 @@ __all__ = [
     "Outcome",
     "find",
     "NoExampleFound",
+    "draw",
+    "assume",
+    "UnsatisfiedAssumption",
+    "HealthWarning",
 ]
