@@ -4,10 +4,9 @@ from __future__ import annotations
 import collections
 import time
 import warnings
-from contextlib import ExitStack
 from typing import Any, Callable, Iterable
 
-from ..core.draws import Recorder, Replayer, Tape, routed
+from ..core.draws import Recorder, Tape, routed
 from ..core.draws import record as record_draws
 from ..core.draws import replay as replay_draws
 from ..core.exceptions import GiveUp, NoMoreElements
@@ -15,6 +14,7 @@ from ..core.graph import upstream
 from ..core.instrument import intercept
 from ..core.picker import Picker
 from ..core.random import check_seed, fresh_seed
+from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
 from .arguments import Arguments
 from .context import DrawContext, UnsatisfiedAssumption, drawing
@@ -408,20 +408,13 @@ class Assert:
         return {names[k]: v / done for k, v in totals.items() if k in names}
 
 
-class _ShrinkSession:
-    """One copy of the wiring, routed to a replayer that each attempt replaces."""
+class _ShrinkSession(ReplaySession):
+    """The harness's wiring, replayed candidate after candidate, the test run on each."""
 
     def __init__(self, harness: Assert, seed: int) -> None:
+        super().__init__(harness.seeded(seed))
         self.harness = harness
         self.seed = seed
-        self.wiring = harness.seeded(seed)
-        self._stack: ExitStack | None = None
-        self._route: Any = None
-
-    def _open(self) -> None:
-        if self._stack is None:
-            self._stack = ExitStack()
-            self._route = self._stack.enter_context(routed(self.wiring, Replayer(())))
 
     def attempt(self, picks: int, entries: list[Any], max_draws: int | None, strict: bool = False) -> Attempt:
         """Replay ``entries`` for ``picks`` picks and run the test on the last value.
@@ -429,17 +422,13 @@ class _ShrinkSession:
         With ``strict``, a sequence that does not fit the wiring exactly (other kinds,
         values out of range, draws missing or left over) is invalid.
         """
-        self._open()
-        replayer = Replayer(entries, max_draws)
-        self._route.source = replayer
-        wiring = self.wiring
-        wiring.reset()
+        replayer = self.begin(entries, max_draws)
         values: Any = None
         try:
             for k in range(picks):
                 replayer.begin_pick()
                 try:
-                    values = wiring.pick()
+                    values = self.wiring.pick()
                 except UnsatisfiedAssumption:
                     if k == picks - 1:
                         raise
@@ -456,11 +445,6 @@ class _ShrinkSession:
         return Attempt(
             status, replayer.tape, values, exception, origin_of(exception) if status == FAIL else None, context.drawn
         )
-
-    def close(self) -> None:
-        if self._stack is not None:
-            self._stack.close()
-            self._stack = None
 
 
 def _advance(wiring: Picker[Any], picks: int) -> None:
