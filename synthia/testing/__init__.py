@@ -1,6 +1,8 @@
 """Testing harnesses: ``Assert``, ``find``, stopping rules and reports."""
 from .context import UnsatisfiedAssumption, assume, draw
+from .actions import Action, action, invariant
 from .find import NoExampleFound, find
+from .monkey import Monkey, MonkeyReport, Step, TraceExplanation, monkey
 from .harness import Assert
 from .report import HealthWarning, TestReport, Unsatisfiable
 from .stopping import FixedCount, Outcome, StoppingRule, TimeBudget
@@ -19,4 +21,12 @@ __all__ = [
     "assume",
     "UnsatisfiedAssumption",
     "HealthWarning",
+    "Monkey",
+    "MonkeyReport",
+    "Action",
+    "Step",
+    "TraceExplanation",
+    "action",
+    "invariant",
+    "monkey",
 ]
