@@ -21,7 +21,6 @@ from .picker import (
     Seedable,
     Shrinkable,
     as_picker,
-    is_picker,
 )
 
 __all__ = [
@@ -43,7 +42,6 @@ __all__ = [
     "CannotShrink",
     "CannotShrinkException",
     "as_picker",
-    "is_picker",
     "upstream",
     "edges",
     "UNSET",

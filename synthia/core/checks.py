@@ -37,7 +37,7 @@ import math
 import string
 import sys
 from fractions import Fraction
-from numbers import Number, Real
+from numbers import Number
 from typing import Any, Callable, Iterable, Sequence
 
 __all__ = [

@@ -1,7 +1,7 @@
 """The two elementary pickers the core itself relies on: :class:`Constant` and :class:`Nothing`.
 
 Shrinking returns :class:`Nothing` when no smaller value exists, and
-:func:`~synthia.core.picker.as_picker` wraps plain values in a :class:`Constant`,
+:mod:`synthia.core.inputs` wraps plain values in a :class:`Constant`,
 so both live in the core; the catalog re-exports them.
 """
 from __future__ import annotations

@@ -36,7 +36,6 @@ __all__ = [
     "Resettable",
     "RandomPicker",
     "as_picker",
-    "is_picker",
     "restart",
     "UNSET",
     "sampled",
@@ -407,16 +406,13 @@ def restart(root: Picker[Any]) -> None:
             node._reset_self()
 
 
-def is_picker(value: object) -> bool:
-    """True when ``value`` is a :class:`Picker`."""
-    return isinstance(value, Picker)
-
-
 def as_picker(value: Any, name: str, *, numbers: bool = True, anything: bool = False) -> Picker[Any]:
     """Return ``value`` if it is a picker, else wrap it in a :class:`~synthia.Constant`.
 
     Numbers are wrapped when ``numbers`` is true, any value when ``anything`` is true;
-    otherwise a non-picker raises ``TypeError`` naming the argument.
+    otherwise a non-picker raises ``TypeError`` naming the argument. The catalog follows
+    the rules of :mod:`synthia.core.inputs` instead (any plain value is a constant, with
+    documented exceptions); this stays for ``synthia.testing``.
     """
     if isinstance(value, Picker):
         return value

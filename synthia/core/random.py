@@ -69,7 +69,6 @@ __all__ = [
     "stream_seed",
     "derive_seed",
     "fresh_seed",
-    "below",
     "weighted_index",
     "shuffle",
     "check_seed",
@@ -210,15 +209,6 @@ def derive_seed(seed: int, key: str) -> int:
 def fresh_seed() -> int:
     """A new 63-bit seed from the operating system's entropy."""
     return _system.getrandbits(63)
-
-
-def below(stream: Stream, n: int) -> int:
-    """An integer uniformly drawn from ``[0, n)``: ``stream.below(n)``.
-
-    >>> below(Stream(1), 1)
-    0
-    """
-    return stream.below(n)
 
 
 def weighted_index(u: float, cumulative: Sequence[float]) -> int:

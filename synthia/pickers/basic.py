@@ -239,9 +239,10 @@ class Apply(Picker[T]):
 class Deferred(Picker[T]):
     """A picker built on first use by ``build()``, so a wiring can refer to itself.
 
-    ``max_depth`` bounds recursion: when picks of this same picker are nested more
-    than ``max_depth`` deep, the value comes from ``fallback`` instead (a picker or a
-    plain value, ``None`` included), so a recursive wiring always terminates.
+    ``max_depth`` bounds recursion: when ``max_depth`` picks of this same picker are
+    already under way (nested inside each other), the next value comes from ``fallback``
+    instead (a picker or a plain value, ``None`` included; ``max_depth=0``: always the
+    fallback), so a recursive wiring always terminates.
 
     >>> from synthia import Choice, RandomInteger
     >>> tree = Deferred(lambda: Choice(Constant("leaf"), Apply(lambda l, r: [l, r], tree, tree)),

@@ -260,12 +260,12 @@ class AffineTransform(Shrinkable[Any]):
 
 class AffineTransformInteger(AffineTransform):
     """The integer form of :class:`AffineTransform`, under its Java name: ``m`` and ``b`` are
-    ints and every value is the int ``m * x + b`` (a float input is truncated towards zero
-    first, as the Java original truncated).
+    ints and every value is ``m * x + b`` truncated towards zero to an int, as the Java
+    original truncated (so a float input works too).
 
     >>> from synthia import RandomFloat
     >>> AffineTransformInteger(RandomFloat(0, 10, seed=1), 2, 1).take(3)
-    [15, 7, 11]
+    [16, 8, 12]
     """
 
     def __init__(self, picker: Any, m: int = 1, b: int = 0) -> None:
@@ -274,21 +274,31 @@ class AffineTransformInteger(AffineTransform):
     def pick(self) -> Any:
         x = self.picker.pick()
         try:
-            return self.m * math.trunc(x) + self.b
+            return math.trunc(self.m * x + self.b)
         except (TypeError, ValueError, OverflowError):
             raise ValueError(f"AffineTransformInteger needs finite numbers, got {describe(x)} from picker {self.picker!r}") from None
 
     def inverse(self, value: Any) -> Any:
-        """The input value that gives ``value``: an int, or a float for an input of floats."""
-        source = (value - self.b) // self.m
-        if self.picker.in_domain(source) is False and self.picker.in_domain(float(source)) is not False:
-            return float(source)
-        return source
+        """An input value that gives ``value``: an int for an input of ints, else a float."""
+        if (value - self.b) % self.m == 0 and self.picker.in_domain((value - self.b) // self.m) is not False:
+            return (value - self.b) // self.m
+        return (value - self.b) / self.m
 
     def in_domain(self, value: Any) -> bool | None:
         if isinstance(value, bool) or not isinstance(value, int):
             return False
         return super().in_domain(value)
+
+    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[Any]:
+        """As :class:`AffineTransform`, keeping only values strictly smaller than ``value``
+        (truncation can map a smaller input to the same value)."""
+        smaller = super().shrink(value, decision, magnitude)
+        if isinstance(smaller, Nothing):
+            return smaller
+        from .filters import PickIf
+
+        key = self.shrink_key(value)
+        return PickIf(smaller, lambda y: self.shrink_key(y) < key, max_tries=1000)
 
 
 class AffineTransformFloat(AffineTransform):

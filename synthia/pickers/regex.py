@@ -122,9 +122,10 @@ class RegexGenerator:
                 continue
             if self._peek() == "-" and self._text[self._pos + 1 : self._pos + 2] not in ("]", ""):
                 end = self._text[self._pos + 1]
-                self._pos += 2
                 if ord(end) < ord(c):
+                    self._pos -= 1  # point at the range's first character
                     self._fail(f"bad range {c}-{end}")
+                self._pos += 2
                 chars.extend(chr(o) for o in range(ord(c), ord(end) + 1))
             else:
                 chars.append(c)

@@ -105,6 +105,7 @@ SIGNATURES = [
     Signature(sy.Selector, lambda C: C("a", sy.Sequence("b", "c"), weights=[1, 2], decision=sy.RandomFloat())),
     Signature(sy.Leaf, lambda C: C(sy.Bound(sy.RandomInteger(0, 9), 3))),
     Signature(sy.Grammar, lambda C: C(GRAMMAR)),
+    Signature(sy.RegexGenerator, lambda C: C("^[a-c]{2}-[0-9]+$", max_repeat=4)),
     Signature(sy.GrammarSentence, lambda C: C(GRAMMAR, 6, " ", seed=1)),
     Signature(sy.GrammarSequence, lambda C: C(GRAMMAR, 6, str.upper, seed=1)),
     Signature(sy.TreePicker, lambda C: C(sy.RandomInteger(0, 100), sy.RandomInteger(0, 4), 2, seed=1)),
