@@ -27,7 +27,7 @@ _POSITIONAL: dict[type, list[str]] = {}
 def _positional(cls: type) -> list[str]:
     """The names of the parameters of ``cls`` that may be given by position."""
     if cls not in _POSITIONAL:
-        parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+        parameters = list(inspect.signature(cls).parameters.values())
         _POSITIONAL[cls] = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     return _POSITIONAL[cls]
 

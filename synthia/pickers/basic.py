@@ -5,7 +5,7 @@ re-exported here.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar, overload
 
 from ..core.checks import check_callable, check_int, check_magnitude, check_weights, cumulative, describe
 from ..core.constant import Constant, Nothing, NothingPicker
@@ -147,6 +147,10 @@ class Freeze(Shrinkable[T]):
 
     inputs_fields = ("picker",)
 
+    @overload
+    def __init__(self, picker: Picker[T]) -> None: ...
+    @overload
+    def __init__(self, picker: T) -> None: ...
     def __init__(self, picker: Any) -> None:
         self.picker = value_input(picker, "picker")
         self._value: Any = UNSET
@@ -187,6 +191,10 @@ class Once(Bounded[T]):
 
     inputs_fields = ("picker",)
 
+    @overload
+    def __init__(self, picker: Picker[T]) -> None: ...
+    @overload
+    def __init__(self, picker: T) -> None: ...
     def __init__(self, picker: Any) -> None:
         self.picker = value_input(picker, "picker")
         self._done = False

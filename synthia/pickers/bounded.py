@@ -6,7 +6,7 @@ Every picker here ends with :class:`~synthia.NoMoreElements` and answers
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, TypeVar
+from typing import Any, Iterable, TypeVar, overload
 
 from ..core.checks import MAX_ITEMS, check_bool, check_count_pick, check_int, check_magnitude, check_range, check_unit_pick, check_values
 from ..core.constant import Constant, Nothing
@@ -49,6 +49,10 @@ class Bound(Bounded[T], Shrinkable[T]):
 
     inputs_fields = ("picker", "length")
 
+    @overload
+    def __init__(self, picker: Picker[T], length: Any) -> None: ...
+    @overload
+    def __init__(self, picker: T, length: Any) -> None: ...
     def __init__(self, picker: Any, length: Any) -> None:
         self.picker = value_input(picker, "picker")
         self.length = count_input(length, "length")
@@ -108,6 +112,10 @@ class Unbound(Picker[T]):
 
     inputs_fields = ("picker", "decision")
 
+    @overload
+    def __init__(self, picker: Picker[T], decision: Any = None) -> None: ...
+    @overload
+    def __init__(self, picker: T, decision: Any = None) -> None: ...
     def __init__(self, picker: Any, decision: Any = None) -> None:
         self.picker = value_input(picker, "picker")
         self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")

@@ -3,7 +3,7 @@
 a list gives. (Tuples are in :mod:`synthia.pickers.tuples`.)"""
 from __future__ import annotations
 
-from typing import Any, Iterable, TypeVar
+from typing import Any, Iterable, TypeVar, overload
 
 from ..core.checks import check_count_pick, check_hashable, check_int, check_magnitude, check_probability, check_values, describe
 from ..core.constant import Nothing
@@ -38,6 +38,10 @@ class ComposeList(Shrinkable[list[T]]):
 
     inputs_fields = ("element", "length")
 
+    @overload
+    def __init__(self, element: Picker[T], length: Any) -> None: ...
+    @overload
+    def __init__(self, element: T, length: Any) -> None: ...
     def __init__(self, element: Any, length: Any) -> None:
         self.element = element_input(element, "element", "ComposeList")
         self.length = count_input(length, "length")

@@ -1,7 +1,7 @@
 """Filters: :class:`PickIf` and :class:`PickSmaller`."""
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, TypeVar, overload
 
 from ..core.checks import check_callable, check_int, describe
 from ..core.constant import Nothing
@@ -31,6 +31,10 @@ class PickIf(Shrinkable[T]):
 
     inputs_fields = ("picker",)
 
+    @overload
+    def __init__(self, picker: Picker[T], predicate: Callable[[T], Any], max_tries: int | None = 10_000) -> None: ...
+    @overload
+    def __init__(self, picker: T, predicate: Callable[[T], Any], max_tries: int | None = 10_000) -> None: ...
     def __init__(self, picker: Any, predicate: Callable[[T], Any], max_tries: int | None = 10_000) -> None:
         self.picker = value_input(picker, "picker")
         self.predicate = check_callable(predicate, "predicate", arguments=1)

@@ -216,9 +216,9 @@ class Grammar:
         while changed:
             changed = False
             for name, alternatives in self.rules.items():
-                best = min(self._alt_simplicity(alt) for alt in alternatives)
-                if best < self._simplest[name]:
-                    self._simplest[name], changed = best, True
+                simplest = min(self._alt_simplicity(alt) for alt in alternatives)
+                if simplest < self._simplest[name]:
+                    self._simplest[name], changed = simplest, True
         #: Each rule's alternatives, simplest first (fewest terminal symbols, then smallest
         #: height, then declaration order): the order in which a derivation draws them, so
         #: the minimal draw gives the simplest derivation (:meth:`minimal`).

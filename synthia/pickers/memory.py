@@ -2,7 +2,7 @@
 broadcasts one stream to several consumers."""
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from ..core.inputs import value_input
 from ..core.picker import Bounded, Picker
@@ -28,6 +28,10 @@ class Record(Bounded[T]):
 
     inputs_fields = ("picker",)
 
+    @overload
+    def __init__(self, picker: Picker[T]) -> None: ...
+    @overload
+    def __init__(self, picker: T) -> None: ...
     def __init__(self, picker: Any) -> None:
         self.picker = value_input(picker, "picker")
         self.recorded: list[T] = []
@@ -106,6 +110,10 @@ class Share(Bounded[T]):
 
     inputs_fields = ("hub",)
 
+    @overload
+    def __init__(self, source: Picker[T], *, _hub: _Broadcast | None = None) -> None: ...
+    @overload
+    def __init__(self, source: T, *, _hub: _Broadcast | None = None) -> None: ...
     def __init__(self, source: Any, *, _hub: _Broadcast | None = None) -> None:
         self.hub = _hub if _hub is not None else _Broadcast(value_input(source, "source"))
         self.position = 0

@@ -2,7 +2,7 @@
 :class:`Scramble` (another picker's values, shuffled)."""
 from __future__ import annotations
 
-from typing import Any, Iterable, TypeVar
+from typing import Any, Iterable, TypeVar, overload
 
 from ..core.checks import MAX_ITEMS, check_bool, check_count_pick, check_int, check_values, describe
 from ..core.constant import Nothing
@@ -186,6 +186,10 @@ class Scramble(Seedable[T], Bounded[T]):
 
     inputs_fields = ("picker", "count")
 
+    @overload
+    def __init__(self, picker: Picker[T], count: Any = None, *, seed: int | None = None) -> None: ...
+    @overload
+    def __init__(self, picker: T, count: Any = None, *, seed: int | None = None) -> None: ...
     def __init__(self, picker: Any, count: Any = None, *, seed: int | None = None) -> None:
         if count is None:
             hint = "Scramble without count shuffles the whole input; give count=n to shuffle batches of n values"
