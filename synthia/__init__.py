@@ -46,7 +46,28 @@ from .explain import (
     wiring_diagram,
 )
 from .integrations import SynthiaFailure, given
-from .testing import Assert, FixedCount, NoExampleFound, StoppingRule, TestReport, TimeBudget, Unsatisfiable, find
+from .testing import (
+    Action,
+    Monkey,
+    MonkeyReport,
+    Step,
+    TraceExplanation,
+    action,
+    invariant,
+    monkey,
+    Assert,
+    FixedCount,
+    HealthWarning,
+    NoExampleFound,
+    StoppingRule,
+    TestReport,
+    TimeBudget,
+    Unsatisfiable,
+    UnsatisfiedAssumption,
+    assume,
+    draw,
+    find,
+)
 from .mutators import *  # noqa: F401,F403
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
 
@@ -86,6 +107,18 @@ __all__ = [
     "Unsatisfiable",
     "find",
     "NoExampleFound",
+    "draw",
+    "assume",
+    "UnsatisfiedAssumption",
+    "HealthWarning",
+    "Monkey",
+    "MonkeyReport",
+    "Action",
+    "Step",
+    "TraceExplanation",
+    "action",
+    "invariant",
+    "monkey",
     "StoppingRule",
     "FixedCount",
     "TimeBudget",
@@ -120,6 +153,8 @@ __all__ = [
     "Once",
     "Apply",
     "Deferred",
+    "Bind",
+    "FlatMap",
     "AsInt",
     "AsString",
     "Delay",

@@ -63,6 +63,7 @@ def unwrap_one(picker: "Picker[Any]", token: Any) -> None:
     """Undo :func:`wrap_one`, restoring the wrapper (or the sampler) that was there before."""
     if token is _SAMPLER:
         picker.__dict__["pick"] = picker.__dict__["_draw"]
+        compact(picker)  # other keys of the block (a recording's) may have been deleted
     elif token is _MISSING:
         picker.__dict__.pop("pick", None)
         compact(picker)

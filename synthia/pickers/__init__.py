@@ -8,6 +8,7 @@ from .behavior import *  # noqa: F401,F403
 from .bounded import *  # noqa: F401,F403
 from .collections import *  # noqa: F401,F403
 from .conversions import *  # noqa: F401,F403
+from .dependent import *  # noqa: F401,F403
 from .distributions import *  # noqa: F401,F403
 from .filters import *  # noqa: F401,F403
 from .geometry import *  # noqa: F401,F403
@@ -23,6 +24,8 @@ from .structures import *  # noqa: F401,F403
 from .tuples import *  # noqa: F401,F403
 
 __all__ = [
+    "Bind",
+    "FlatMap",
     "RandomInteger",
     "RandomFloat",
     "RandomBoolean",
