@@ -13,9 +13,10 @@ limit. Its outcome is one of:
 * ``rejected``: construction raised ``ValueError``/``TypeError`` naming the argument;
 * ``rejected at pick``: a first pick raised ``ValueError``/``TypeError`` naming the argument
   (for values no constructor can see, such as what an arbitrary picker will pick);
-* ``user code``: a function of the call (a predicate, a key) raised on the values it was
-  given (``x % 2`` on a string): the library passes the user's exception on unchanged, as
-  Python does, and the traceback ends in the user's function;
+* ``user code``: a function of the call (a predicate, a key, an ``fn`` that builds a
+  picker) raised on the values it was given (``x % 2`` on a string): the library passes the
+  user's exception on unchanged, as Python does, and the traceback goes through the user's
+  function;
 * ``unclear``: any other exception, or a message that names no argument;
 * ``hang``: the time limit was reached.
 
@@ -207,13 +208,17 @@ _LIBRARY = str(pathlib.Path(sy.__file__).resolve().parent)
 
 
 def _raised_by_user_code(error: BaseException) -> bool:
-    """Whether the innermost frame of ``error``'s traceback is outside the library."""
+    """Whether ``error`` was raised inside a function of the call (the traceback passes from
+    the library into code outside it: a predicate, an ``fn`` building a picker)."""
+    inside = False
     tb = error.__traceback__
-    if tb is None:
-        return False
-    while tb.tb_next is not None:
+    while tb is not None:
+        in_library = str(pathlib.Path(tb.tb_frame.f_code.co_filename).resolve()).startswith(_LIBRARY)
+        if inside and not in_library:
+            return True
+        inside = inside or in_library
         tb = tb.tb_next
-    return not str(pathlib.Path(tb.tb_frame.f_code.co_filename).resolve()).startswith(_LIBRARY)
+    return False
 
 
 def run(variant: Variant, limit: float = TIME_LIMIT) -> Outcome:
