@@ -17,7 +17,8 @@ The rules:
   :func:`check_template` (a ``str.format`` template with a field), :func:`check_hashable`;
 * callables and flags: :func:`check_callable` (callable, and callable with the number of
   arguments it will receive), :func:`check_bool`;
-* values picked from inputs: :func:`check_count_pick`, :func:`check_unit_pick`.
+* values picked from inputs: :func:`check_count_pick`, :func:`check_unit_pick`, and
+  :func:`pick_index` (a position among ``n`` from a float in ``[0, 1)``).
 
 What is accepted *where a picker is expected* is the job of :mod:`synthia.core.inputs`.
 
@@ -59,6 +60,7 @@ __all__ = [
     "check_bool",
     "check_count_pick",
     "check_unit_pick",
+    "pick_index",
 ]
 
 #: The most items taken from an iterable that is not a collection (a generator): more
@@ -304,12 +306,23 @@ def check_count_pick(value: Any, name: str, picker: Any) -> int:
     return number
 
 
-def check_unit_pick(value: Any, name: str, picker: Any) -> float:
-    """A float picked from the input ``name``, which must be in ``[0, 1)`` (a decision, a position)."""
+def check_unit_pick(value: Any, name: str, picker: Any, *, if_list: str = "") -> float:
+    """A float picked from the input ``name``, which must be in ``[0, 1)`` (a decision, a position).
+
+    ``if_list`` is added to the message when the value is a list or tuple (a common slip:
+    a list where a position was expected)."""
     try:
         ok = 0.0 <= value < 1.0 and not isinstance(value, bool)
     except TypeError:
         ok = False
     if not ok:
-        raise ValueError(f"{name} must pick floats in [0, 1), got {describe(value)} from {picker!r}")
+        hint = f": {if_list}" if if_list and isinstance(value, (list, tuple)) else ""
+        raise ValueError(f"{name} must pick floats in [0, 1), got {describe(value)} from {picker!r}{hint}")
     return value  # type: ignore[no-any-return]
+
+
+def pick_index(picker: Any, n: int, name: str, *, if_list: str = "") -> int:
+    """An index in ``[0, n)`` from one pick of ``picker`` (floats in ``[0, 1)``, checked):
+    ``floor(u * n)``, kept below ``n`` when rounding reaches it."""
+    u = check_unit_pick(picker.pick(), name, picker, if_list=if_list)
+    return min(int(u * n), n - 1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core.checks import check_unit_pick, describe
+from ..core.checks import describe, pick_index
 from ..core.inputs import unit_input, value_input
 from ..core.picker import Picker
 from ..pickers.scalars import RandomFloat
@@ -23,13 +23,7 @@ def _position_input(position: Any, name: str) -> Picker[float]:
 
 
 def _index(picker: Picker[float], n: int, name: str) -> int:
-    u = picker.pick()
-    if isinstance(u, Sequence) and not isinstance(u, str):
-        raise ValueError(
-            f"{name} must pick floats in [0, 1), got the list {describe(u)} from {picker!r}:"
-            " the list to mutate is the input, given last by keyword (input=...)"
-        )
-    return min(int(check_unit_pick(u, name, picker) * n), n - 1)
+    return pick_index(picker, n, name, if_list="the list to mutate is the input, given last by keyword (input=...)")
 
 
 def _list_input(input: Any) -> Picker[Any] | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, TypeVar, overload
 
-from ..core.checks import MAX_ITEMS, check_bool, check_count_pick, check_int, check_magnitude, check_range, check_unit_pick, check_values
+from ..core.checks import MAX_ITEMS, check_bool, check_count_pick, check_int, check_magnitude, check_range, check_values, pick_index
 from ..core.constant import Constant, Nothing
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import count_input, ending_input, unit_input, value_input, variadic_inputs
@@ -134,8 +134,7 @@ class Unbound(Picker[T]):
                 return value
         if not self._seen:
             raise NoMoreElements(f"{self!r}: the source ended without giving any value")
-        u = check_unit_pick(self.decision.pick(), "decision", self.decision)
-        return self._seen[min(int(u * len(self._seen)), len(self._seen) - 1)]
+        return self._seen[pick_index(self.decision, len(self._seen), "decision")]
 
     def _reset_self(self) -> None:
         self._seen = []

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.checks import check_bool, check_int, check_unit_pick, check_values, describe
+from ..core.checks import check_bool, check_int, check_values, describe, pick_index
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import coin_input, picker_input, unit_input
 from ..core.picker import Picker, Seedable
@@ -90,8 +90,7 @@ class Knit(Seedable[Any]):
                 self._new_instance()
             if not self.live:
                 raise NoMoreElements(f"{self!r}: no instance is left")
-            u = check_unit_pick(self.chooser.pick(), "chooser", self.chooser)
-            index = min(int(u * len(self.live)), len(self.live) - 1)
+            index = pick_index(self.chooser, len(self.live), "chooser")
             try:
                 return self.live[index].pick()
             except NoMoreElements:
