@@ -144,3 +144,31 @@ def test_the_minimal_draw_gives_the_minimal_derivation(text: str) -> None:
     picker = sy.GrammarSequence(text)
     value, _ = sy.replay(picker, [])  # no draws: every draw is the minimal one
     assert value.derivation == picker.grammar.minimal(picker.grammar.start)
+
+
+# -- mutators take their input last -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call, write",
+    [
+        (lambda lists: sy.DeleteElement(lists, sy.RandomFloat()), "DeleteElement(position, input=...)"),
+        (lambda lists: sy.Swap(lists, sy.RandomFloat(), sy.RandomFloat()), "Swap(first, second, input=...)"),
+        (lambda lists: sy.MutateElement(lists, sy.RandomFloat(), sy.Offset(1)), "MutateElement(mutator, position, input=...)"),
+        (lambda lists: sy.Replace(lists, sy.Constant([0])), "Replace(replacement, input=...)"),
+        (lambda lists: sy.Offset(sy.Tick(), 1), "Offset(offset, input=...)"),
+    ],
+    ids=["DeleteElement", "Swap", "MutateElement", "Replace", "Offset"],
+)
+def test_the_java_argument_order_says_what_to_write(call: Any, write: str) -> None:
+    lists = sy.ComposeList(sy.RandomInteger(0, 10), 4)
+    with pytest.raises(TypeError, match=r"takes its input last, by keyword: write " + write.replace("(", r"\(").replace(")", r"\)").replace(".", r"\.")):
+        call(lists)
+
+
+def test_a_list_where_a_position_is_expected_says_where_the_list_goes() -> None:
+    mutator = sy.DeleteElement(sy.ComposeList(sy.RandomInteger(0, 10), 4), input=[1, 2, 3])
+    with pytest.raises(ValueError, match=r"the list to mutate is the input, given last by keyword \(input=\.\.\.\)"):
+        mutator.pick()
+    with pytest.raises(TypeError, match="input must pick lists, got RandomFloat"):
+        sy.DeleteElement(0.5, input=sy.RandomFloat())
