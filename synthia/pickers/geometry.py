@@ -93,13 +93,20 @@ class HyperspherePicker(Picker[tuple[float, ...]]):
         return len(self.angles) + 1
 
     def pick(self) -> tuple[float, ...]:
-        coordinates = []
-        sines = _real(self.radius.pick(), "radius", self.radius)
-        for i, a in enumerate(self.angles):
-            angle = _real(a.pick(), f"angles[{i}]", a)
-            coordinates.append(sines * math.cos(angle))
-            sines *= math.sin(angle)
-        coordinates.append(sines)
+        r = self.radius.pick()
+        angles = [a.pick() for a in self.angles]
+        try:
+            coordinates = []
+            sines = float(r)
+            for angle in angles:
+                coordinates.append(sines * math.cos(angle))
+                sines *= math.sin(angle)
+            coordinates.append(sines)
+        except (TypeError, ValueError, OverflowError):
+            _real(r, "radius", self.radius)
+            for i, (angle, a) in enumerate(zip(angles, self.angles)):
+                _real(angle, f"angles[{i}]", a)
+            raise
         return tuple(coordinates)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
@@ -129,13 +136,21 @@ class SineWave(Picker[float]):
         self.phase = number_input(phase, "phase")
 
     def pick(self) -> float:
-        amplitude = _real(self.amplitude.pick(), "amplitude", self.amplitude)
-        argument = _real(self.argument.pick(), "argument", self.argument)
-        return amplitude * math.sin(argument + _real(self.phase.pick(), "phase", self.phase))
+        amplitude, argument, phase = self.amplitude.pick(), self.argument.pick(), self.phase.pick()
+        try:
+            return amplitude * math.sin(argument + phase)  # type: ignore[no-any-return]
+        except (TypeError, ValueError, OverflowError):
+            # Name the input that gave the value the sine cannot take.
+            _real(amplitude, "amplitude", self.amplitude)
+            _real(argument, "argument", self.argument)
+            _real(phase, "phase", self.phase)
+            raise
 
 
 def _real(value: Any, name: str, picker: Picker[Any]) -> float:
-    """A picked number as a float for the trigonometry (``ValueError`` naming the input otherwise)."""
+    """A picked number as a float for the trigonometry (``ValueError`` naming the input otherwise).
+
+    Called only once the trigonometry has failed, to name the input that caused it."""
     try:
         number = float(value)
     except (TypeError, ValueError, OverflowError):
