@@ -263,7 +263,7 @@ def test_a_run_where_no_input_reached_the_test_is_an_error() -> None:
     never = sy.PickIf(sy.RandomInteger(0, 10), lambda x: x > 100, max_tries=50)
     report = sy.Assert(lambda x: True, x=never).run(seed=1)
     assert not report.passed and report.status == "error" and "no input reached the test" in (report.error or "")
-    empty = sy.Assert(lambda x: True, x=sy.AllIntegers(3, 3)).run(seed=1)
+    empty = sy.Assert(lambda x: True, x=sy.AllElements([])).run(seed=1)
     assert empty.status == "error"
 
     @sy.given(x=never)

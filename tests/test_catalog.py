@@ -155,9 +155,20 @@ def test_all_pickers_enumerates_every_combination_once(scramble: bool) -> None:
         assert got[:3] == [(False, 0, "x"), (True, 0, "x"), (False, 1, "x")]  # first changes fastest
 
 
-def test_enumerate_rejects_looping_inputs_at_first_pick() -> None:
+def test_enumerate_rejects_looping_inputs_at_construction() -> None:
+    with pytest.raises(ValueError, match=r"pickers\[0\] must end, but Playback\(\[1, 2\]\) never does"):
+        sy.Enumerate(sy.Playback([1, 2]))
+    with pytest.raises(TypeError, match=r"pickers\[0\] must be a bounded picker"):
+        sy.Enumerate(sy.RandomInteger(0, 3))
+
+
+def test_enumerate_stops_draining_an_input_that_claims_to_end_but_loops() -> None:
+    class Liar(sy.Playback):  # says it ends, loops all the same
+        def ends(self) -> bool:
+            return True
+
     with pytest.raises(ValueError, match="looping"):
-        sy.Enumerate(sy.Playback([1, 2])).pick()
+        sy.Enumerate(Liar([1, 2])).pick()
 
 
 def test_merge_concatenates() -> None:

@@ -8,7 +8,7 @@ from scipy import stats
 
 import synthia as sy
 from synthia.core import upstream
-from synthia.core.random import Stream, below, derive_seed, fresh_seed, shuffle, stream_seed, weighted_index
+from synthia.core.random import Stream, derive_seed, fresh_seed, shuffle, stream_seed, weighted_index
 
 
 def test_stream_seed_is_pinned() -> None:
@@ -20,7 +20,7 @@ def test_stream_seed_is_pinned() -> None:
 
 def test_below_stays_in_range_and_is_uniform() -> None:
     stream = Stream(stream_seed(3))
-    counts = collections.Counter(below(stream, 7) for _ in range(14_000))
+    counts = collections.Counter(stream.below(7) for _ in range(14_000))
     assert set(counts) == set(range(7))
     assert stats.chisquare([counts[i] for i in range(7)]).pvalue > 1e-4
 
@@ -32,12 +32,12 @@ def test_below_matches_getrandbits_rejection() -> None:
         r = b.getrandbits(k)
         while r >= n:
             r = b.getrandbits(k)
-        assert below(a, n) == r
+        assert a.below(n) == r
 
 
 def test_typed_draws_follow_the_documented_mapping() -> None:
     a, b = Stream(7), Stream(7)
-    assert a.integer(-5, 5) == -5 + below(b, 10)
+    assert a.integer(-5, 5) == -5 + b.below(10)
     u = b.random()
     assert a.floating(2.0, 4.0) == 2.0 + 2.0 * u
     assert a.boolean(0.3) == (b.random() < 0.3)

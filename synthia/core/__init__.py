@@ -1,7 +1,15 @@
 """The core layer: the picker contract, its traits, randomness and the graph walk."""
-from .constant import Constant, Nothing
+from .constant import Constant, Nothing, NothingPicker
 from .draws import Draw, DrawSource, Flex, Recorder, Replayer, Span, Tape, record, replay, routed
-from .exceptions import CannotShrink, GiveUp, NoMoreElementException, NoMoreElements, PickerError
+from .exceptions import (
+    CannotShrink,
+    CannotShrinkException,
+    GiveUp,
+    GiveUpException,
+    NoMoreElementException,
+    NoMoreElements,
+    PickerError,
+)
 from .graph import edges, upstream
 from .picker import (
     UNSET,
@@ -13,7 +21,6 @@ from .picker import (
     Seedable,
     Shrinkable,
     as_picker,
-    is_picker,
 )
 
 __all__ = [
@@ -26,13 +33,15 @@ __all__ = [
     "RandomPicker",
     "Constant",
     "Nothing",
+    "NothingPicker",
     "PickerError",
     "NoMoreElements",
     "NoMoreElementException",
     "GiveUp",
+    "GiveUpException",
     "CannotShrink",
+    "CannotShrinkException",
     "as_picker",
-    "is_picker",
     "upstream",
     "edges",
     "UNSET",

@@ -1,17 +1,18 @@
 """The two elementary pickers the core itself relies on: :class:`Constant` and :class:`Nothing`.
 
 Shrinking returns :class:`Nothing` when no smaller value exists, and
-:func:`~synthia.core.picker.as_picker` wraps plain values in a :class:`Constant`,
+:mod:`synthia.core.inputs` wraps plain values in a :class:`Constant`,
 so both live in the core; the catalog re-exports them.
 """
 from __future__ import annotations
 
+import math
 from typing import Any, TypeVar
 
 from .exceptions import NoMoreElements
 from .picker import Bounded, Picker, Shrinkable
 
-__all__ = ["Constant", "Nothing"]
+__all__ = ["Constant", "Nothing", "NothingPicker"]
 
 T = TypeVar("T")
 
@@ -41,6 +42,10 @@ class Nothing(Bounded[Any], Shrinkable[Any]):
         return self
 
 
+#: The Java name of :class:`Nothing`.
+NothingPicker = Nothing
+
+
 class Constant(Shrinkable[T]):
     """Always the same value.
 
@@ -59,6 +64,16 @@ class Constant(Shrinkable[T]):
             return bool(value == self.value)
         except Exception:  # values whose == is not a bool (numpy arrays)
             return value is self.value
+
+    def value_range(self) -> tuple[Any, Any] | None:
+        value: Any = self.value
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return None
+        if isinstance(value, int):
+            return value, value + 1
+        if math.isnan(value):
+            return None
+        return value, math.nextafter(value, math.inf)
 
     def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
         """A constant's domain has a single value, so nothing is smaller: :class:`Nothing`."""

@@ -10,7 +10,9 @@ __all__ = [
     "NoMoreElements",
     "NoMoreElementException",
     "GiveUp",
+    "GiveUpException",
     "CannotShrink",
+    "CannotShrinkException",
 ]
 
 
@@ -37,5 +39,13 @@ class GiveUp(PickerError):
     """Rejection sampling (or another search) gave up after its documented budget."""
 
 
+#: Alias under the name the Java library uses.
+GiveUpException = GiveUp
+
+
 class CannotShrink(PickerError):
     """The picker has no order in which a value could be made smaller."""
+
+
+#: Alias under the name the Java library uses.
+CannotShrinkException = CannotShrink

@@ -36,7 +36,7 @@ __all__ = [
     "Resettable",
     "RandomPicker",
     "as_picker",
-    "is_picker",
+    "restart",
     "UNSET",
     "sampled",
 ]
@@ -127,6 +127,29 @@ class Picker(Resettable, Generic[T]):
     def in_domain(self, value: Any) -> bool | None:
         """Whether ``value`` is one this picker can produce: ``True``, ``False``, or ``None`` if unknown."""
         return None
+
+    def value_range(self) -> tuple[Any, Any] | None:
+        """Bounds ``(low, high)`` of the numbers this picker gives, when known: every value
+        ``v`` has ``low <= v < high``, and values come as close as a pick can to both ends.
+
+        ``None`` (the default) means unknown. Constructors use it to refuse at once an
+        input that could only give wrong values (a decision picker of ints in ``[5, 10)``
+        where floats in ``[0, 1)`` are needed, a length picker that gives negative ints).
+
+        >>> from synthia import RandomInteger
+        >>> RandomInteger(5, 10).value_range()
+        (5, 10)
+        """
+        return None
+
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        """The positional and keyword arguments of this picker, as ``repr`` shows them.
+
+        >>> from synthia import RandomInteger
+        >>> RandomInteger(0, 10).arguments()
+        ([0, 10], {})
+        """
+        return self._arguments()
 
     @property
     def inputs(self) -> list["Picker[Any]"]:
@@ -244,11 +267,25 @@ def _show(value: Any) -> str:
 
 
 class Bounded(Picker[T]):
-    """A picker with a finite stream: :meth:`is_done` tells whether it is exhausted."""
+    """A picker whose stream can end: :meth:`is_done` tells whether it is exhausted."""
 
     def is_done(self) -> bool:  # pragma: no cover - interface
         """True when the next :meth:`pick` would raise :class:`NoMoreElements`."""
         raise NotImplementedError
+
+    def ends(self) -> bool:
+        """Whether the stream ends after finitely many values (from its initial state).
+
+        ``True`` by default; a bounded picker that can loop says ``False`` when it does
+        (``Playback(values)`` loops by default), and so do wirings over such pickers.
+        Inputs that are drained to their end (``Scramble`` without a count,
+        ``AllPickers``) must end.
+
+        >>> from synthia import Playback
+        >>> Playback([1, 2]).ends(), Playback([1, 2], loop=False).ends()
+        (False, True)
+        """
+        return True
 
 
 class Shrinkable(Picker[T]):
@@ -353,16 +390,29 @@ class Reactive(Picker[T]):
         raise NotImplementedError
 
 
-def is_picker(value: object) -> bool:
-    """True when ``value`` is a :class:`Picker`."""
-    return isinstance(value, Picker)
+def restart(root: Picker[Any]) -> None:
+    """Reset the state of ``root`` and of everything upstream, except random sources, whose
+    streams go on: the next round of a repeating process (a behaviour tree run again) makes
+    new choices instead of replaying the last round.
+
+    >>> from synthia import Freeze, RandomInteger
+    >>> frozen = Freeze(RandomInteger(0, 10**6, seed=1))
+    >>> first = frozen.pick(); restart(frozen)
+    >>> frozen.pick() != first
+    True
+    """
+    for _, node in upstream(root):
+        if not isinstance(node, Seedable):
+            node._reset_self()
 
 
 def as_picker(value: Any, name: str, *, numbers: bool = True, anything: bool = False) -> Picker[Any]:
     """Return ``value`` if it is a picker, else wrap it in a :class:`~synthia.Constant`.
 
     Numbers are wrapped when ``numbers`` is true, any value when ``anything`` is true;
-    otherwise a non-picker raises ``TypeError`` naming the argument.
+    otherwise a non-picker raises ``TypeError`` naming the argument. The catalog follows
+    the rules of :mod:`synthia.core.inputs` instead (any plain value is a constant, with
+    documented exceptions); this stays for ``synthia.testing``.
     """
     if isinstance(value, Picker):
         return value

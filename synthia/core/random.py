@@ -72,7 +72,6 @@ __all__ = [
     "derive_seed",
     "fresh_seed",
     "derived_seeds",
-    "below",
     "weighted_index",
     "shuffle",
     "check_seed",
@@ -242,15 +241,6 @@ def derived_seeds(root: int) -> Iterator[None]:
         yield
     finally:
         _DERIVING.reset(token)
-
-
-def below(stream: Stream, n: int) -> int:
-    """An integer uniformly drawn from ``[0, n)``: ``stream.below(n)``.
-
-    >>> below(Stream(1), 1)
-    0
-    """
-    return stream.below(n)
 
 
 def weighted_index(u: float, cumulative: Sequence[float]) -> int:

@@ -4,14 +4,14 @@ from __future__ import annotations
 import itertools
 import pathlib
 import shutil
-from typing import Any, Iterator
+from typing import Any
 
 import networkx as nx
 
 from ..core.picker import Picker
 from .designators import Designator, NthElement, NthOutput
 from .recording import log_of
-from .rules import And, Derived, Leaf, ListElement, Opaque, Or, Ref, rule_for
+from .rules import And, Derived, ListElement, Opaque, Or, Origin, Ref, rule_for
 
 __all__ = ["Explanation", "explain", "RenderError", "render_dot"]
 
@@ -50,9 +50,6 @@ class Explanation:
     def leaves(self) -> list[Any]:
         """The leaf nodes (where provenance ends)."""
         return [n for n in self.graph if self.graph.out_degree(n) == 0]
-
-    def value_nodes(self) -> list[Any]:
-        return [n for n, d in self.graph.nodes(data=True) if d["kind"] == "value"]
 
     def node(self, picker: Picker[Any], index: int | None, part: Designator | None = None) -> Any:
         """The node of ``part`` of output ``index`` of ``picker`` (``KeyError`` if absent)."""
@@ -236,7 +233,7 @@ def explain(picker: Picker[Any], index: int = 0, part: Designator | None = None)
         """Link ``source`` (the explained value node ``owner`` or one of its Boolean nodes) to ``spec``."""
         if isinstance(spec, Ref):
             graph.add_edge(source, ref_node(spec))
-        elif isinstance(spec, Leaf):
+        elif isinstance(spec, Origin):
             graph.nodes[owner]["draw"] = True  # the picker's own draw joins its inputs
         else:
             kind = "and" if isinstance(spec, And) else "or"
@@ -273,11 +270,3 @@ def explain(picker: Picker[Any], index: int = 0, part: Designator | None = None)
         entry = log_of(data["picker"])[data["index"]]
         attach(node, rule_for(data["picker"])(data["picker"], data["index"], data["part"], entry))
     return Explanation(graph, root)
-
-
-def iter_leaves(explanation: Explanation) -> Iterator[tuple[Picker[Any], int | None, Any]]:
-    """``(picker, index, value)`` of every leaf of ``explanation``."""
-    for leaf in explanation.leaves():
-        data = explanation.graph.nodes[leaf]
-        if data["kind"] == "value":
-            yield data["picker"], data["index"], data["value"]

@@ -5,7 +5,9 @@ class with :func:`rule`; the rule of the nearest class in the MRO applies. It re
 only public attributes and the recorded :class:`~synthia.explain.recording.Entry`
 (the value and the upstream outputs consumed). Specs:
 
-* ``Leaf()``: a concrete random draw or constant, where provenance ends;
+* ``Origin()``: a concrete random draw or constant, where provenance ends (``Leaf`` before:
+  that name belongs to behaviour trees, :class:`synthia.Leaf`; the old name still works,
+  with a ``DeprecationWarning``);
 * ``Ref(picker, index, part)``: that output (or part of it) of an upstream picker;
 * ``And([...])``: these together made it; ``Or([...])``: any one of these suffices;
 * ``ListElement(k)``: element ``k`` of a list the picker was given (``Playback``);
@@ -25,12 +27,21 @@ from ..core.picker import Picker, RandomPicker
 from .designators import Attribute, Designator, Key, Member, NthElement
 from .recording import Entry
 
-__all__ = ["Leaf", "Ref", "And", "Or", "ListElement", "Derived", "Opaque", "rule", "rule_for"]
+__all__ = ["Origin", "Ref", "And", "Or", "ListElement", "Derived", "Opaque", "rule", "rule_for"]
 
 
 @dataclass(frozen=True)
-class Leaf:
+class Origin:
     """Provenance ends here (a random draw, a constant)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Leaf":
+        import warnings
+
+        warnings.warn("synthia.explain.rules.Leaf is renamed Origin (Leaf is the behaviour-tree node)", DeprecationWarning, stacklevel=2)
+        return Origin
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -108,7 +119,7 @@ def _refs(entry: Entry, part: Designator | None = None) -> list[Ref]:
 
 def _and(children: list[Any]) -> Any:
     if not children:
-        return Leaf()
+        return Origin()
     return children[0] if len(children) == 1 else And(children)
 
 
@@ -123,8 +134,8 @@ def _unknown(picker: Picker[Any], index: int, part: Designator | None, entry: En
 @rule(RandomPicker, Constant, Nothing)
 def _leaf(picker: Picker[Any], index: int, part: Designator | None, entry: Entry) -> Any:
     if entry.consumed:  # random pickers with inputs (RandomString's length)
-        return And([Leaf(), *_refs(entry)])
-    return Leaf()
+        return And([Origin(), *_refs(entry)])
+    return Origin()
 
 
 @rule(catalog.Freeze)
@@ -148,7 +159,7 @@ def _playback(picker: Any, index: int, part: Designator | None, entry: Entry) ->
 
 @rule(catalog.AllElements)
 def _all_elements(picker: Any, index: int, part: Designator | None, entry: Entry) -> Any:
-    return Leaf()
+    return Origin()
 
 
 @rule(catalog.ComposeList, catalog.ListPicker)
@@ -220,7 +231,7 @@ def _grammar(picker: Any, index: int, part: Designator | None, entry: Entry) -> 
     alternative produced which token (``derivation`` on the node, see ``Derived``)."""
     derivation = getattr(entry.value, "derivation", None)
     if derivation is None:
-        return Leaf()
+        return Origin()
     if part is not None and isinstance(part.head, NthElement):
         return Derived(_token_path(derivation, part.head.i))
     return Derived(" ".join(f"<{n.rule}>#{n.alternative}" for n in derivation.nodes()))

@@ -44,7 +44,7 @@ class WiringDiagram:
 
 def _box(picker: Picker[Any]) -> str:
     name = type(picker).__name__
-    args, kwargs = picker._arguments()
+    args, kwargs = picker.arguments()
     plain = [repr(a) for a in args if not isinstance(a, (Picker, list, dict, tuple))][:3]
     plain += [f"{k}={v!r}" for k, v in kwargs.items() if not isinstance(v, (Picker, list, dict, tuple))][:2]
     return f"{name}({', '.join(plain)})" if plain else name

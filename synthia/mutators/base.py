@@ -10,14 +10,26 @@ Figure 4 is wired.
 """
 from __future__ import annotations
 
+import inspect
 from typing import Any, TypeVar
 
-from ..core.picker import Picker, as_picker
+from ..core.inputs import value_input
+from ..core.picker import Picker
 from ..pickers.basic import Choice
 
 __all__ = ["Mutator", "Mutate", "apply_mutation"]
 
 T = TypeVar("T")
+
+_POSITIONAL: dict[type, list[str]] = {}
+
+
+def _positional(cls: type) -> list[str]:
+    """The names of the parameters of ``cls`` that may be given by position."""
+    if cls not in _POSITIONAL:
+        parameters = list(inspect.signature(cls).parameters.values())
+        _POSITIONAL[cls] = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return _POSITIONAL[cls]
 
 
 def apply_mutation(mutator: Any, value: Any) -> Any:
@@ -44,14 +56,33 @@ def check_mutator(value: Any, name: str) -> Picker[Any]:
 class Mutator(Picker[T]):
     """Base of the mutators: subclasses implement :meth:`mutate`.
 
-    ``input`` (optional) is the picker whose values :meth:`pick` mutates; a
-    mutator used inside :class:`Mutate` or :class:`MutateElement` needs none.
+    ``input`` (optional, and always given by keyword, last) is the picker whose values
+    :meth:`pick` mutates; a mutator used inside :class:`Mutate` or :class:`MutateElement`
+    needs none. The Java library took the input first (``DeleteElement(lists, position)``):
+    a call with one positional argument too many is that order, and raises ``TypeError``
+    saying what to write.
+
+    >>> from synthia.mutators import DeleteElement
+    >>> DeleteElement([1, 2], 0.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: DeleteElement takes its input last, by keyword: write DeleteElement(position, input=...) -- the Java order DeleteElement(input, position) is not supported, got DeleteElement([1, 2], 0.5)
     """
 
     input: Picker[Any] | None
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Mutator[T]":
+        names = _positional(cls)
+        if len(args) > len(names):
+            shown = ", ".join(repr(a) for a in args)
+            raise TypeError(
+                f"{cls.__name__} takes its input last, by keyword: write {cls.__name__}({', '.join(names + ['input=...'])})"
+                f" -- the Java order {cls.__name__}({', '.join(['input'] + names)}) is not supported, got {cls.__name__}({shown})"
+            )
+        return super().__new__(cls)
+
     def _set_input(self, input: Any) -> None:
-        self.input = None if input is None else as_picker(input, "input", numbers=False)
+        self.input = None if input is None else value_input(input, "input")
 
     def mutate(self, value: Any) -> T:  # pragma: no cover - interface
         """A new value made from ``value`` (which is left unchanged)."""
@@ -80,8 +111,8 @@ class Mutate(Picker[Any]):
 
     inputs_fields = ("input", "mutator")
 
-    def __init__(self, input: Picker[Any], mutator: Picker[Any]) -> None:
-        self.input = as_picker(input, "input", numbers=False)
+    def __init__(self, input: Any, mutator: Picker[Any]) -> None:
+        self.input = value_input(input, "input")
         self.mutator = check_mutator(mutator, "mutator")
 
     def pick(self) -> Any:

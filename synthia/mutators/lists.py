@@ -1,15 +1,17 @@
 """Mutators of lists: delete, insert, swap, or mutate one element. Each returns a new list.
 
-Positions come from pickers of floats in ``[0, 1)`` (a fresh
+Positions come from pickers of floats in ``[0, 1)`` (or such a float; a fresh
 :class:`~synthia.RandomFloat` by default): a float ``u`` designates position
 ``floor(u * n)`` of a list of ``n`` elements (``floor(u * (n + 1))`` for an
-insertion point).
+insertion point). The list to mutate is the ``input``, given last by keyword.
 """
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core.picker import Picker, as_picker
+from ..core.checks import describe, pick_index
+from ..core.inputs import unit_input, value_input
+from ..core.picker import Picker
 from ..pickers.scalars import RandomFloat
 from .base import Mutator, apply_mutation, check_mutator
 
@@ -17,19 +19,29 @@ __all__ = ["DeleteElement", "InsertElement", "Swap", "MutateElement"]
 
 
 def _position_input(position: Any, name: str) -> Picker[float]:
-    return RandomFloat() if position is None else as_picker(position, name)
+    return RandomFloat() if position is None else unit_input(position, name)
 
 
 def _index(picker: Picker[float], n: int, name: str) -> int:
-    u = picker.pick()
-    if not 0.0 <= u < 1.0:
-        raise ValueError(f"{name} must pick floats in [0, 1), got {u!r} from {picker!r}")
-    return min(int(u * n), n - 1)
+    return pick_index(picker, n, name, if_list="the list to mutate is the input, given last by keyword (input=...)")
+
+
+def _list_input(input: Any) -> Picker[Any] | None:
+    """The input of a list mutator: a picker of lists, or a list (``None``: none yet)."""
+    if input is None:
+        return None
+    if isinstance(input, Picker):
+        bounds = input.value_range()
+        if bounds is not None:
+            raise TypeError(f"input must pick lists, got {input!r}, whose values are numbers in [{bounds[0]}, {bounds[1]})")
+        return input
+    _as_list(input)
+    return value_input(input, "input")
 
 
 def _as_list(value: Any) -> list[Any]:
     if not isinstance(value, Sequence) or isinstance(value, (str, bytes)):
-        raise TypeError(f"list mutators need a sequence, got {value!r} ({type(value).__name__})")
+        raise TypeError(f"list mutators need a sequence as input, got {describe(value)}")
     return list(value)
 
 
@@ -42,9 +54,9 @@ class DeleteElement(Mutator[list[Any]]):
 
     inputs_fields = ("position", "input")
 
-    def __init__(self, position: Any = None, input: Picker[Any] | None = None) -> None:
+    def __init__(self, position: Any = None, *, input: Any = None) -> None:
         self.position = _position_input(position, "position")
-        self._set_input(input)
+        self.input = _list_input(input)
 
     def mutate(self, value: Any) -> list[Any]:
         out = _as_list(value)
@@ -65,10 +77,10 @@ class InsertElement(Mutator[list[Any]]):
 
     inputs_fields = ("element", "position", "input")
 
-    def __init__(self, element: Any, position: Any = None, input: Picker[Any] | None = None) -> None:
-        self.element = as_picker(element, "element", anything=True)
+    def __init__(self, element: Any, position: Any = None, *, input: Any = None) -> None:
+        self.element = value_input(element, "element")
         self.position = _position_input(position, "position")
-        self._set_input(input)
+        self.input = _list_input(input)
 
     def mutate(self, value: Any) -> list[Any]:
         out = _as_list(value)
@@ -88,10 +100,10 @@ class Swap(Mutator[list[Any]]):
 
     inputs_fields = ("first", "second", "input")
 
-    def __init__(self, first: Any = None, second: Any = None, input: Picker[Any] | None = None) -> None:
+    def __init__(self, first: Any = None, second: Any = None, *, input: Any = None) -> None:
         self.first = _position_input(first, "first")
         self.second = _position_input(second, "second")
-        self._set_input(input)
+        self.input = _list_input(input)
 
     def mutate(self, value: Any) -> list[Any]:
         out = _as_list(value)
@@ -117,10 +129,10 @@ class MutateElement(Mutator[list[Any]]):
 
     inputs_fields = ("mutator", "position", "input")
 
-    def __init__(self, mutator: Any, position: Any = None, input: Picker[Any] | None = None) -> None:
+    def __init__(self, mutator: Any, position: Any = None, *, input: Any = None) -> None:
         self.mutator = check_mutator(mutator, "mutator")
         self.position = _position_input(position, "position")
-        self._set_input(input)
+        self.input = _list_input(input)
 
     def mutate(self, value: Any) -> list[Any]:
         out = _as_list(value)

@@ -3,17 +3,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.picker import Picker, as_picker
+from ..core.checks import describe
+from ..core.inputs import number_input, value_input
 from .base import Mutator
 
 __all__ = ["Offset", "Replace"]
 
 
 class Offset(Mutator[Any]):
-    """``value + offset``, with ``offset`` a number or a picker of numbers.
+    """``value + offset``, with ``offset`` a finite number or a picker.
 
     Any number type works (ints stay ints with int offsets; floats, ``Fraction``,
-    ``Decimal``), and so does anything that supports ``+``.
+    ``Decimal``); an offset picker may give anything the input's values can be added
+    to (strings to strings). Values that cannot be added raise ``TypeError`` naming both.
 
     >>> from synthia import Tick
     >>> Offset(10, input=Tick(0, 1)).take(3)
@@ -24,12 +26,16 @@ class Offset(Mutator[Any]):
 
     inputs_fields = ("offset", "input")
 
-    def __init__(self, offset: Any, input: Picker[Any] | None = None) -> None:
-        self.offset = as_picker(offset, "offset")
+    def __init__(self, offset: Any, *, input: Any = None) -> None:
+        self.offset = number_input(offset, "offset")
         self._set_input(input)
 
     def mutate(self, value: Any) -> Any:
-        return value + self.offset.pick()
+        offset = self.offset.pick()
+        try:
+            return value + offset
+        except TypeError:
+            raise TypeError(f"Offset cannot add {describe(offset)} from offset {self.offset!r} to the input value {describe(value)}") from None
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.offset], self._with_input({})
@@ -44,8 +50,8 @@ class Replace(Mutator[Any]):
 
     inputs_fields = ("replacement", "input")
 
-    def __init__(self, replacement: Any, input: Picker[Any] | None = None) -> None:
-        self.replacement = as_picker(replacement, "replacement", anything=True)
+    def __init__(self, replacement: Any, *, input: Any = None) -> None:
+        self.replacement = value_input(replacement, "replacement")
         self._set_input(input)
 
     def mutate(self, value: Any) -> Any:

@@ -14,14 +14,14 @@ from .filters import *  # noqa: F401,F403
 from .geometry import *  # noqa: F401,F403
 from .grammar import *  # noqa: F401,F403
 from .knit import *  # noqa: F401,F403
-from .listing import *  # noqa: F401,F403
 from .markov import *  # noqa: F401,F403
-from .recording import *  # noqa: F401,F403
+from .memory import *  # noqa: F401,F403
 from .regex import *  # noqa: F401,F403
 from .scalars import *  # noqa: F401,F403
 from .sequences import *  # noqa: F401,F403
 from .strings import *  # noqa: F401,F403
 from .structures import *  # noqa: F401,F403
+from .tuples import *  # noqa: F401,F403
 
 __all__ = [
     "Bind",
@@ -33,8 +33,11 @@ __all__ = [
     "GaussianFloat",
     "PoissonInteger",
     "AffineTransform",
+    "AffineTransformInteger",
+    "AffineTransformFloat",
     "Constant",
     "Nothing",
+    "NothingPicker",
     "Choice",
     "PickElement",
     "Freeze",
@@ -66,6 +69,7 @@ __all__ = [
     "Merge",
     "PickIf",
     "PickSmaller",
+    "PickSmallerComparable",
     "RandomString",
     "StringPattern",
     "RandomPrefix",
@@ -92,6 +96,7 @@ __all__ = [
     "GrammarSequence",
     "GrammarPicker",
     "RegexGenerator",
+    "RegexError",
     "TreePicker",
     "PickTree",
     "GraphPicker",

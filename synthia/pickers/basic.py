@@ -5,18 +5,17 @@ re-exported here.
 """
 from __future__ import annotations
 
-import math
-from itertools import accumulate
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar, overload
 
-from ..core.checks import check_callable, check_int, check_number
-from ..core.constant import Constant, Nothing
+from ..core.checks import check_callable, check_int, check_magnitude, check_weights, cumulative, describe
+from ..core.constant import Constant, Nothing, NothingPicker
 from ..core.exceptions import NoMoreElements
-from ..core.picker import UNSET, Bounded, Picker, Shrinkable, as_picker
+from ..core.inputs import unit_input, value_input, variadic_inputs
+from ..core.picker import UNSET, Bounded, Picker, Shrinkable
 from ..core.random import weighted_index
-from .scalars import RandomFloat, check_magnitude
+from .scalars import RandomFloat
 
-__all__ = ["Constant", "Nothing", "Choice", "PickElement", "Freeze", "Once", "Apply", "Deferred"]
+__all__ = ["Constant", "Nothing", "NothingPicker", "Choice", "PickElement", "Freeze", "Once", "Apply", "Deferred"]
 
 T = TypeVar("T")
 
@@ -25,21 +24,23 @@ class Choice(Shrinkable[T]):
     """One of several alternatives, chosen by weight.
 
     Alternatives are plain values or pickers (a picker alternative is picked from
-    when chosen, so alternatives compose). ``weights`` are non-negative numbers,
-    one per alternative, not all zero; they are **normalised** (they need not sum
-    to 1). Without weights the choice is uniform. ``decision`` is the picker of
-    floats in ``[0, 1)`` that chooses, a fresh :class:`RandomFloat` by default.
+    when chosen, so alternatives compose). A single list, tuple, set or range is
+    ambiguous and refused: ``Choice(*values)`` chooses one of its elements.
+    ``weights`` are finite non-negative numbers, one per alternative, not all zero;
+    they are **normalised** (they need not sum to 1, and huge ones do not overflow).
+    Without weights the choice is uniform. ``decision`` is the picker of floats in
+    ``[0, 1)`` that chooses (or such a float), a fresh :class:`RandomFloat` by default.
 
     Shrinking order: earlier alternatives first, then the chosen alternative's own
-    order. ``shrink(v)`` keeps the alternatives before the first one that can
-    produce ``v``, plus that one shrunk around ``v``.
+    order. ``shrink(v)`` keeps (copies of) the alternatives before the first one that
+    can produce ``v``, plus that one shrunk around ``v``.
 
     >>> Choice("a", "b", "c", weights=[1, 2, 1]).set_seed(4).take(6)
     ['b', 'c', 'b', 'b', 'b', 'c']
     >>> Choice("a", weights=[-1])
     Traceback (most recent call last):
     ...
-    ValueError: weights[0] must be non-negative and finite, got -1
+    ValueError: weights[0] must be non-negative, got -1
     """
 
     inputs_fields = ("alternatives", "decision")
@@ -49,32 +50,21 @@ class Choice(Shrinkable[T]):
     ) -> None:
         if not alternatives:
             raise ValueError("Choice needs at least one alternative, got none")
-        self.alternatives = [as_picker(a, "alternative", anything=True) for a in alternatives]
-        self.weights: list[float]
-        if weights is None:
-            self.weights = [1] * len(alternatives)
-        else:
-            weights = list(weights)
-            if len(weights) != len(alternatives):
-                raise ValueError(
-                    f"weights must have one entry per alternative ({len(alternatives)}), got {len(weights)}: {weights!r}"
-                )
-            for i, w in enumerate(weights):
-                check_number(w, f"weights[{i}]", finite=False)
-                if not (math.isfinite(w) and w >= 0):
-                    raise ValueError(f"weights[{i}] must be non-negative and finite, got {w!r}")
-            if sum(weights) <= 0:
-                raise ValueError(f"weights must not all be zero, got {weights!r}")
-            self.weights = weights
+        self.alternatives = variadic_inputs(alternatives, "alternatives", "Choice")
+        self.weights: list[Any] = [1] * len(alternatives) if weights is None else check_weights(weights, len(alternatives))
         self._uniform = len(set(self.weights)) == 1
-        self._cumulative = [float(c) for c in accumulate(self.weights)]
-        self.decision = RandomFloat() if decision is None else as_picker(decision, "decision", numbers=False)
+        self._cumulative = cumulative(self.weights)
+        self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
 
     def choose(self) -> int:
         """Draw the index of the next alternative (one decision pick)."""
         u = self.decision.pick()
-        if not 0.0 <= u < 1.0:
-            raise ValueError(f"decision must pick floats in [0, 1), got {u!r} from {self.decision!r}")
+        try:
+            valid = 0.0 <= u < 1.0
+        except TypeError:
+            valid = False
+        if not valid:
+            raise ValueError(f"decision must pick floats in [0, 1), got {describe(u)} from {self.decision!r}")
         if self._uniform:
             # Equal weights: the same index weighted_index gives, without the search.
             n = len(self.alternatives)
@@ -100,6 +90,12 @@ class Choice(Shrinkable[T]):
         verdicts = [a.in_domain(value) for a, w in zip(self.alternatives, self.weights) if w > 0]
         return True if True in verdicts else (None if None in verdicts else False)
 
+    def value_range(self) -> tuple[Any, Any] | None:
+        ranges = [a.value_range() for a, w in zip(self.alternatives, self.weights) if w > 0]
+        if any(r is None for r in ranges):
+            return None
+        return min(r[0] for r in ranges), max(r[1] for r in ranges)  # type: ignore[index]
+
     def shrink_key(self, value: Any) -> Any:
         i = self._source_of(value)
         if i is None:
@@ -113,7 +109,8 @@ class Choice(Shrinkable[T]):
         i = self._source_of(value)
         if i is None:
             return Nothing()
-        kept = [(a, w) for a, w in zip(self.alternatives[:i], self.weights[:i]) if w > 0]
+        # Copies: picking from the shrunk choice must never move this one's alternatives.
+        kept = [(a.duplicate(), w) for a, w in zip(self.alternatives[:i], self.weights[:i]) if w > 0]
         producer = self.alternatives[i]
         if isinstance(producer, Shrinkable):
             smaller = producer.shrink(value, decision, magnitude)
@@ -150,8 +147,12 @@ class Freeze(Shrinkable[T]):
 
     inputs_fields = ("picker",)
 
-    def __init__(self, picker: Picker[T]) -> None:
-        self.picker = as_picker(picker, "picker", numbers=False)
+    @overload
+    def __init__(self, picker: Picker[T]) -> None: ...
+    @overload
+    def __init__(self, picker: T) -> None: ...
+    def __init__(self, picker: Any) -> None:
+        self.picker = value_input(picker, "picker")
         self._value: Any = UNSET
 
     def pick(self) -> T:
@@ -164,6 +165,9 @@ class Freeze(Shrinkable[T]):
 
     def in_domain(self, value: Any) -> bool | None:
         return self.picker.in_domain(value)
+
+    def value_range(self) -> tuple[Any, Any] | None:
+        return self.picker.value_range()
 
     def shrink_key(self, value: Any) -> Any:
         return self.picker.shrink_key(value) if isinstance(self.picker, Shrinkable) else super().shrink_key(value)
@@ -187,8 +191,12 @@ class Once(Bounded[T]):
 
     inputs_fields = ("picker",)
 
-    def __init__(self, picker: Picker[T]) -> None:
-        self.picker = as_picker(picker, "picker", numbers=False)
+    @overload
+    def __init__(self, picker: Picker[T]) -> None: ...
+    @overload
+    def __init__(self, picker: T) -> None: ...
+    def __init__(self, picker: Any) -> None:
+        self.picker = value_input(picker, "picker")
         self._done = False
 
     def pick(self) -> T:
@@ -209,7 +217,8 @@ class Apply(Picker[T]):
     """``fn(*picks, **named_picks)``: a value computed from one pick of each input.
 
     Inputs that are not pickers are passed as constants. This is how Python
-    users compose: build a dataclass, a dict, a tuple from upstream pickers.
+    users compose: build a dataclass, a dict, a tuple from upstream pickers. ``fn``
+    must accept the inputs given (checked against its signature at construction).
 
     >>> from synthia import RandomInteger
     >>> Apply(lambda a, b: a + b, RandomInteger(0, 10, seed=1), 100).take(3)
@@ -221,9 +230,9 @@ class Apply(Picker[T]):
     inputs_fields = ("args", "kwargs")
 
     def __init__(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> None:
-        self.fn = check_callable(fn, "fn")
-        self.args = [as_picker(a, f"args[{i}]", anything=True) for i, a in enumerate(args)]
-        self.kwargs = {k: as_picker(v, k, anything=True) for k, v in kwargs.items()}
+        self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
+        self.args = [value_input(a, f"args[{i}]") for i, a in enumerate(args)]
+        self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
 
     def pick(self) -> T:
         return self.fn(*[a.pick() for a in self.args], **{k: v.pick() for k, v in self.kwargs.items()})
@@ -238,9 +247,10 @@ class Apply(Picker[T]):
 class Deferred(Picker[T]):
     """A picker built on first use by ``build()``, so a wiring can refer to itself.
 
-    ``max_depth`` bounds recursion: when picks of this same picker are nested more
-    than ``max_depth`` deep, the value comes from ``fallback`` instead, so a
-    recursive wiring always terminates.
+    ``max_depth`` bounds recursion: when ``max_depth`` picks of this same picker are
+    already under way (nested inside each other), the next value comes from ``fallback``
+    instead (a picker or a plain value, ``None`` included; ``max_depth=0``: always the
+    fallback), so a recursive wiring always terminates.
 
     >>> from synthia import Choice, RandomInteger
     >>> tree = Deferred(lambda: Choice(Constant("leaf"), Apply(lambda l, r: [l, r], tree, tree)),
@@ -251,14 +261,12 @@ class Deferred(Picker[T]):
 
     inputs_fields = ("target", "fallback")
 
-    def __init__(
-        self, build: Callable[[], Picker[T]], *, max_depth: int | None = None, fallback: Any = None
-    ) -> None:
-        self.build = check_callable(build, "build")
+    def __init__(self, build: Callable[[], Picker[T]], *, max_depth: int | None = None, fallback: Any = UNSET) -> None:
+        self.build = check_callable(build, "build", arguments=0)
         self.max_depth = None if max_depth is None else check_int(max_depth, "max_depth", minimum=0)
-        if max_depth is not None and fallback is None:
-            raise ValueError("fallback is required when max_depth is given, got None")
-        self.fallback = None if fallback is None else as_picker(fallback, "fallback", anything=True)
+        if max_depth is not None and fallback is UNSET:
+            raise ValueError(f"fallback is required when max_depth is given (max_depth={max_depth!r}): the value used past that depth")
+        self.fallback = None if fallback is UNSET else value_input(fallback, "fallback")
         self._target: Picker[T] | None = None
         self._depth = 0
 
@@ -266,8 +274,7 @@ class Deferred(Picker[T]):
     def target(self) -> Picker[T]:
         """The wiring ``build()`` returns (built on first access)."""
         if self._target is None:
-            target = self.build()
-            self._target = as_picker(target, "build()", numbers=False)
+            self._target = value_input(self.build(), "build()")
         return self._target
 
     def pick(self) -> T:

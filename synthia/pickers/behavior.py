@@ -6,17 +6,16 @@ exceptions, and its own example crashed).
 """
 from __future__ import annotations
 
-import math
-from itertools import accumulate
 from typing import Any, Sequence as SequenceType
 
-from ..core.checks import check_bool, check_number
+from ..core.checks import check_bool, check_unit_pick, check_weights, cumulative
 from ..core.constant import Constant
 from ..core.exceptions import NoMoreElements
-from ..core.picker import Bounded, Picker, as_picker
+from ..core.inputs import unit_input, variadic_inputs
+from ..core.picker import Bounded, Picker, restart
 from ..core.random import weighted_index
 from .basic import Once
-from .bounded import Merge
+from .bounded import Merge, ends
 from .scalars import RandomFloat
 
 __all__ = ["BehaviorTree", "Sequence", "Selector", "Leaf"]
@@ -51,6 +50,9 @@ class Leaf(Bounded[Any]):
     def is_done(self) -> bool:
         return self._ended or (isinstance(self.picker, Bounded) and self.picker.is_done())
 
+    def ends(self) -> bool:
+        return ends(self.picker)
+
     def _reset_self(self) -> None:
         self._ended = False
 
@@ -72,7 +74,7 @@ class Sequence(Merge):
     def __init__(self, *children: Any) -> None:
         if not children:
             raise ValueError("Sequence needs at least one child, got none")
-        super().__init__(*[_node(c, f"children[{i}]") for i, c in enumerate(children)])
+        super().__init__(*variadic_inputs(children, "children", "Sequence", _node))
 
     @property
     def children(self) -> list[Picker[Any]]:
@@ -93,19 +95,10 @@ class Selector(Bounded[Any]):
     def __init__(self, *children: Any, weights: SequenceType[float] | None = None, decision: Picker[float] | None = None) -> None:
         if not children:
             raise ValueError("Selector needs at least one child, got none")
-        self.children = [_node(c, f"children[{i}]") for i, c in enumerate(children)]
-        weights = [1.0] * len(children) if weights is None else list(weights)
-        if len(weights) != len(children):
-            raise ValueError(f"weights must have one entry per child ({len(children)}), got {weights!r}")
-        for i, w in enumerate(weights):
-            check_number(w, f"weights[{i}]")
-            if not (math.isfinite(w) and w >= 0):
-                raise ValueError(f"weights[{i}] must be non-negative, got {w!r}")
-        if sum(weights) <= 0:
-            raise ValueError(f"weights must not all be zero, got {weights!r}")
-        self.weights = weights
-        self._cumulative = [float(c) for c in accumulate(weights)]
-        self.decision = RandomFloat() if decision is None else as_picker(decision, "decision", numbers=False)
+        self.children = variadic_inputs(children, "children", "Selector", _node)
+        self.weights = [1.0] * len(children) if weights is None else check_weights(weights, len(children))
+        self._cumulative = cumulative(self.weights)
+        self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
         self._chosen: int | None = None
         self._ended = False
 
@@ -113,7 +106,8 @@ class Selector(Bounded[Any]):
         if self._ended:
             raise NoMoreElements(f"{self!r} has ended")
         if self._chosen is None:
-            self._chosen = weighted_index(float(self.decision.pick()), self._cumulative)
+            u = check_unit_pick(self.decision.pick(), "decision", self.decision)
+            self._chosen = weighted_index(float(u), self._cumulative)
         try:
             return self.children[self._chosen].pick()
         except NoMoreElements:
@@ -122,6 +116,9 @@ class Selector(Bounded[Any]):
 
     def is_done(self) -> bool:
         return self._ended
+
+    def ends(self) -> bool:
+        return all(ends(c) for c in self.children)
 
     def _reset_self(self) -> None:
         self._chosen = None
@@ -157,17 +154,14 @@ class BehaviorTree(Bounded[Any]):
         except NoMoreElements:
             if not self.repeat:
                 raise
-        # One more pass: the tree's state is reset, its random sources go on (new choices).
-        from ..core.graph import upstream
-        from ..core.picker import Seedable
-
-        for _, node in upstream(self.root):
-            if not isinstance(node, Seedable):
-                node._reset_self()
+        restart(self.root)  # one more pass: new choices, since the random sources go on
         return self.root.pick()
 
     def is_done(self) -> bool:
         return not self.repeat and isinstance(self.root, Bounded) and self.root.is_done()
+
+    def ends(self) -> bool:
+        return not self.repeat and ends(self.root)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.root], ({"repeat": True} if self.repeat else {})

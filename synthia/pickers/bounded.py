@@ -6,22 +6,31 @@ Every picker here ends with :class:`~synthia.NoMoreElements` and answers
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, TypeVar
+from typing import Any, Iterable, TypeVar, overload
 
-from ..core.checks import check_bool, check_int, check_values
+from ..core.checks import MAX_ITEMS, check_bool, check_count_pick, check_int, check_magnitude, check_range, check_values, pick_index
+from ..core.constant import Constant, Nothing
 from ..core.exceptions import NoMoreElements
-from ..core.constant import Nothing
-from ..core.picker import UNSET, Bounded, Picker, Seedable, Shrinkable, as_picker
+from ..core.inputs import count_input, ending_input, unit_input, value_input, variadic_inputs
+from ..core.picker import UNSET, Bounded, Picker, Seedable, Shrinkable
 from ..core.random import next_of_permutation
 from ..core.shrinking import shrink_seed, simplicity
-from .scalars import RandomFloat, check_magnitude, shrink_integer
+from .basic import Once
+from .scalars import RandomFloat, shrink_integer
 
 __all__ = ["Bound", "Unbound", "AllBooleans", "AllIntegers", "AllElements", "AllPickers", "Enumerate", "Merge"]
 
 T = TypeVar("T")
 
-#: More values than this from one input of AllPickers means it does not end (a looping Playback).
-_MAX_ENUMERATED = 1_000_000
+
+def ends(picker: Picker[Any]) -> bool:
+    """Whether ``picker``'s stream ends (a bounded picker that does not loop)."""
+    return isinstance(picker, Bounded) and picker.ends()
+
+
+def one_value(value: Any, name: str) -> Picker[Any]:
+    """An input of a picker that runs its inputs to their end: a plain value is one value."""
+    return value if isinstance(value, Picker) else Once(Constant(value))
 
 
 class Bound(Bounded[T], Shrinkable[T]):
@@ -40,21 +49,20 @@ class Bound(Bounded[T], Shrinkable[T]):
 
     inputs_fields = ("picker", "length")
 
-    def __init__(self, picker: Picker[T], length: Any) -> None:
-        self.picker = as_picker(picker, "picker", numbers=False)
-        if not isinstance(length, Picker):
-            check_int(length, "length", minimum=0)
-        self.length = as_picker(length, "length")
+    @overload
+    def __init__(self, picker: Picker[T], length: Any) -> None: ...
+    @overload
+    def __init__(self, picker: T, length: Any) -> None: ...
+    def __init__(self, picker: Any, length: Any) -> None:
+        self.picker = value_input(picker, "picker")
+        self.length = count_input(length, "length")
         self._limit: Any = UNSET
         self._count = 0
 
     def _current_limit(self) -> int:
         if self._limit is UNSET:
-            n = self.length.pick()
-            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                raise ValueError(f"length must pick non-negative ints, got {n!r} from {self.length!r}")
-            self._limit = n
-        return self._limit
+            self._limit = check_count_pick(self.length.pick(), "length", self.length)
+        return self._limit  # type: ignore[no-any-return]
 
     def pick(self) -> T:
         if self._count >= self._current_limit():
@@ -85,6 +93,9 @@ class Bound(Bounded[T], Shrinkable[T]):
         smaller = self.picker.shrink(value, decision, magnitude)
         return smaller if isinstance(smaller, Nothing) else Bound(smaller, self.length.duplicate())
 
+    def value_range(self) -> tuple[Any, Any] | None:
+        return self.picker.value_range()
+
 
 class Unbound(Picker[T]):
     """Relays a bounded ``picker``; once it ends, picks again among the distinct values it gave.
@@ -101,9 +112,13 @@ class Unbound(Picker[T]):
 
     inputs_fields = ("picker", "decision")
 
-    def __init__(self, picker: Picker[T], decision: Picker[float] | None = None) -> None:
-        self.picker = as_picker(picker, "picker", numbers=False)
-        self.decision = RandomFloat() if decision is None else as_picker(decision, "decision", numbers=False)
+    @overload
+    def __init__(self, picker: Picker[T], decision: Any = None) -> None: ...
+    @overload
+    def __init__(self, picker: T, decision: Any = None) -> None: ...
+    def __init__(self, picker: Any, decision: Any = None) -> None:
+        self.picker = value_input(picker, "picker")
+        self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
         self._seen: list[T] = []
         self._ended = False
 
@@ -119,8 +134,7 @@ class Unbound(Picker[T]):
                 return value
         if not self._seen:
             raise NoMoreElements(f"{self!r}: the source ended without giving any value")
-        u = self.decision.pick()
-        return self._seen[min(int(u * len(self._seen)), len(self._seen) - 1)]
+        return self._seen[pick_index(self.decision, len(self._seen), "decision")]
 
     def _reset_self(self) -> None:
         self._seen = []
@@ -168,6 +182,9 @@ class _Enumeration(Seedable[T], Bounded[T], Shrinkable[T]):
     def is_done(self) -> bool:
         return self._size == 0 or (not self.loop and self._position >= self._size)
 
+    def ends(self) -> bool:
+        return not self.loop
+
     def _reset_self(self) -> None:
         super()._reset_self()
         self._position, self._swaps = 0, {}
@@ -201,7 +218,10 @@ class AllBooleans(_Enumeration[bool]):
 class AllIntegers(_Enumeration[int]):
     """Every integer of ``[low, high)`` once: in order, or drawn without replacement.
 
-    Scrambling is lazy, so a huge range costs memory only for the values drawn.
+    The range is half-open, like :func:`range` and :class:`~synthia.RandomInteger` (the
+    Java ``AllIntegers(min, max)`` included ``max``), and must not be empty: like
+    ``RandomInteger(3, 3)``, ``AllIntegers(3, 3)`` is refused rather than silently giving
+    nothing. Scrambling is lazy, so a huge range costs memory only for the values drawn.
 
     >>> AllIntegers(3, 7).take(10)
     [3, 4, 5, 6]
@@ -214,8 +234,7 @@ class AllIntegers(_Enumeration[int]):
     ) -> None:
         self.low = check_int(low, "low")
         self.high = check_int(high, "high")
-        if self.high < self.low:
-            raise ValueError(f"high must be >= low, got low={low}, high={high}")
+        check_range(self.low, self.high)
         self._init_enumeration(self.high - self.low, scramble, loop, seed)
 
     def _item(self, index: int) -> int:
@@ -223,6 +242,9 @@ class AllIntegers(_Enumeration[int]):
 
     def in_domain(self, value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and self.low <= value < self.high
+
+    def value_range(self) -> tuple[int, int]:
+        return self.low, self.high
 
     def shrink(self, value: int, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[int]:
         return shrink_integer(value, self.low, self.high, decision, magnitude)
@@ -259,21 +281,22 @@ class AllPickers(_Enumeration[tuple[Any, ...]]):
 
     Combinations are tuples, in odometer order (the first picker changes fastest),
     or in a random order without repetition with ``scramble=True``. Each input is
-    run to its end once, at the first pick, to learn its values.
+    run to its end once, at the first pick, to learn its values, so every input must
+    end (:meth:`~synthia.Bounded.ends`); a plain value is that one value.
 
     >>> AllPickers(AllBooleans(), AllIntegers(0, 2)).take(10)
     [(False, 0), (True, 0), (False, 1), (True, 1)]
+    >>> AllPickers(AllBooleans(), "x").take(10)
+    [(False, 'x'), (True, 'x')]
     """
 
     inputs_fields = ("pickers",)
 
-    def __init__(self, *pickers: Bounded[Any], scramble: bool = False, loop: bool = False, seed: int | None = None) -> None:
+    def __init__(self, *pickers: Any, scramble: bool = False, loop: bool = False, seed: int | None = None) -> None:
         if not pickers:
             raise ValueError("AllPickers needs at least one picker, got none")
-        for i, p in enumerate(pickers):
-            if not isinstance(p, Bounded):
-                raise TypeError(f"pickers[{i}] must be a bounded picker, got {p!r}")
-        self.pickers = list(pickers)
+        inputs = variadic_inputs(pickers, "pickers", "AllPickers", one_value)
+        self.pickers = [ending_input(p, f"pickers[{i}]", "AllPickers enumerates every value of each input") for i, p in enumerate(inputs)]
         self._values: list[list[Any]] | None = None
         self._init_enumeration(0, scramble, loop, seed)
 
@@ -281,9 +304,9 @@ class AllPickers(_Enumeration[tuple[Any, ...]]):
         if self._values is None:
             self._values = []
             for i, p in enumerate(self.pickers):
-                values = p.take(_MAX_ENUMERATED + 1)
-                if len(values) > _MAX_ENUMERATED:
-                    raise ValueError(f"pickers[{i}] gave more than {_MAX_ENUMERATED} values: is it looping? got {p!r}")
+                values = p.take(MAX_ITEMS + 1)
+                if len(values) > MAX_ITEMS:
+                    raise ValueError(f"pickers[{i}] gave more than {MAX_ITEMS} values: is it looping? got {p!r}")
                 self._values.append(values)
             self._size = math.prod(len(v) for v in self._values)
 
@@ -320,16 +343,18 @@ Enumerate = AllPickers
 class Merge(Bounded[T]):
     """The values of each bounded picker in turn: the first until it ends, then the next.
 
-    >>> Merge(AllIntegers(0, 2), AllElements("xy")).take(10)
-    [0, 1, 'x', 'y']
+    A plain value is that one value (a picker that gives it once).
+
+    >>> Merge(AllIntegers(0, 2), AllElements("xy"), "z").take(10)
+    [0, 1, 'x', 'y', 'z']
     """
 
     inputs_fields = ("pickers",)
 
-    def __init__(self, *pickers: Picker[T]) -> None:
+    def __init__(self, *pickers: Any) -> None:
         if not pickers:
             raise ValueError("Merge needs at least one picker, got none")
-        self.pickers = [as_picker(p, f"pickers[{i}]", numbers=False) for i, p in enumerate(pickers)]
+        self.pickers = variadic_inputs(pickers, "pickers", type(self).__name__, one_value)
         self._current = 0
 
     def pick(self) -> T:
@@ -345,6 +370,9 @@ class Merge(Bounded[T]):
             if not (isinstance(p, Bounded) and p.is_done()):
                 return False
         return True
+
+    def ends(self) -> bool:
+        return all(ends(p) for p in self.pickers)
 
     def _reset_self(self) -> None:
         self._current = 0

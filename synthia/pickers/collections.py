@@ -1,15 +1,19 @@
-"""Collections built from pickers: :class:`ComposeList`."""
+"""Lists and sets built from pickers: :class:`ComposeList`, :class:`ListPicker`,
+:class:`SetPicker`, :class:`RandomSubList`, and the :class:`SmallerList` that shrinking
+a list gives. (Tuples are in :mod:`synthia.pickers.tuples`.)"""
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Iterable, TypeVar, overload
 
-from ..core.checks import check_int
+from ..core.checks import check_count_pick, check_hashable, check_int, check_magnitude, check_probability, check_values, describe
 from ..core.constant import Nothing
-from ..core.picker import Picker, RandomPicker, Shrinkable, as_picker
+from ..core.exceptions import GiveUp
+from ..core.inputs import count_input, element_input, variadic_inputs
+from ..core.picker import Picker, RandomPicker, Shrinkable
 from ..core.shrinking import shrink_seed, simplicity
-from .scalars import check_magnitude
+from .filters import PickIf
 
-__all__ = ["ComposeList", "PickList"]
+__all__ = ["ComposeList", "PickList", "ListPicker", "SetPicker", "PickSet", "RandomSubList"]
 
 T = TypeVar("T")
 
@@ -17,7 +21,9 @@ T = TypeVar("T")
 class ComposeList(Shrinkable[list[T]]):
     """A list: one pick of ``length``, then that many picks of ``element``.
 
-    ``length`` is a non-negative int or a picker of them.
+    ``element`` is a picker or a plain value (``ComposeList(7, 3)`` gives ``[7, 7, 7]``;
+    a list, tuple, set or range is ambiguous and refused). ``length`` is a non-negative
+    int or a picker of them.
 
     Shrinking order: shorter lists first, then element by element in the element
     picker's order. ``shrink(v)`` gives a :class:`SmallerList`: lists made from
@@ -32,34 +38,27 @@ class ComposeList(Shrinkable[list[T]]):
 
     inputs_fields = ("element", "length")
 
-    def __init__(self, element: Picker[T], length: Any) -> None:
-        self.element = as_picker(element, "element", numbers=False)
-        if not isinstance(length, Picker):
-            check_int(length, "length", minimum=0)
-        self.length = as_picker(length, "length")
+    @overload
+    def __init__(self, element: Picker[T], length: Any) -> None: ...
+    @overload
+    def __init__(self, element: T, length: Any) -> None: ...
+    def __init__(self, element: Any, length: Any) -> None:
+        self.element = element_input(element, "element", "ComposeList")
+        self.length = count_input(length, "length")
 
     def pick(self) -> list[T]:
         n = self.length.pick()
-        if not isinstance(n, int) or n < 0:
-            raise ValueError(f"length must pick non-negative ints, got {n!r} from {self.length!r}")
+        if n.__class__ is not int or n < 0:  # the usual case stays one test
+            n = check_count_pick(n, "length", self.length)
         pick = self.element.pick
         return [pick() for _ in range(n)]
 
     def in_domain(self, value: Any) -> bool | None:
-        if not isinstance(value, list):
-            return False
-        if self.length.in_domain(len(value)) is False:
-            return False
-        verdicts = [self.element.in_domain(v) for v in value]
-        if False in verdicts:
-            return False
-        return None if None in verdicts or self.length.in_domain(len(value)) is None else True
+        return list_in_domain([self.element], self.length, value)
 
     def shrink(self, value: list[T], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[T]]:
         """Lists simpler than ``value`` in this picker's domain (see the class docstring)."""
-        check_magnitude(magnitude)
-        candidate = SmallerList(self.element, self.length, list(value), magnitude, seed=shrink_seed(decision))
-        return candidate if candidate.can_shrink() else Nothing()
+        return shrink_list([self.element], self.length, value, decision, magnitude)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.element], {"length": self.length}
@@ -72,6 +71,8 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
     of elements; only to lengths ``length`` can produce) or replaces one element by
     a value of ``element.shrink(that element)`` (positions before it unchanged, so
     the result is smaller element by element). Smaller ``magnitude`` cuts harder.
+    It holds copies of ``element`` and ``length``: nothing done to it (picking,
+    resetting, seeding) reaches the picker that was shrunk.
     """
 
     inputs_fields = ("element", "length")
@@ -87,9 +88,9 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
     ) -> None:
         # Several element pickers are used in turn by position (a ListPicker); then only
         # truncation keeps every element with the picker of its position.
-        self._cycle = list(element) if isinstance(element, list) else [element]
+        self._cycle = [e.duplicate() for e in (element if isinstance(element, list) else [element])]
         self.element = self._cycle[0] if len(self._cycle) == 1 else self._cycle
-        self.length = length
+        self.length = length.duplicate()
         self.reference = reference
         self.magnitude = magnitude
         n = len(reference)
@@ -110,12 +111,7 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
         return self._cycle[position % len(self._cycle)]
 
     def in_domain(self, value: Any) -> bool | None:
-        if not isinstance(value, list) or self.length.in_domain(len(value)) is False:
-            return False
-        verdicts = [self._at(i).in_domain(v) for i, v in enumerate(value)]
-        if False in verdicts:
-            return False
-        return None if None in verdicts or self.length.in_domain(len(value)) is None else True
+        return list_in_domain(self._cycle, self.length, value)
 
     def pick(self) -> list[T]:
         stream, ref = self._stream, self.reference
@@ -144,17 +140,190 @@ class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
             except Exception:  # nothing smaller at this position (Nothing, or a filter giving up)
                 continue
             return ref[:i] + [replacement] + ref[i + 1 :]
-        from ..core.exceptions import GiveUp
-
         raise GiveUp(f"found no list simpler than {ref!r}")
 
     def shrink(self, value: list[T], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[T]]:
-        check_magnitude(magnitude)
-        candidate = SmallerList(self._cycle, self.length, list(value), magnitude, seed=shrink_seed(decision))
-        return candidate if candidate.can_shrink() else Nothing()
+        return shrink_list(self._cycle, self.length, value, decision, magnitude)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.element, self.length, self.reference], {}
+
+
+def list_in_domain(elements: list[Picker[Any]], length: Picker[int], value: Any) -> bool | None:
+    """Whether ``value`` is a list that ``length`` and ``elements`` (used in turn) can produce."""
+    if not isinstance(value, list) or length.in_domain(len(value)) is False:
+        return False
+    verdicts = [elements[i % len(elements)].in_domain(v) for i, v in enumerate(value)]
+    if False in verdicts:
+        return False
+    return None if None in verdicts or length.in_domain(len(value)) is None else True
+
+
+def shrink_list(
+    elements: list[Picker[Any]], length: Picker[int], value: Any, decision: Picker[float] | None, magnitude: float
+) -> Picker[Any]:
+    """A :class:`SmallerList` around ``value``, or ``Nothing`` when no simpler list exists."""
+    check_magnitude(magnitude)
+    candidate = SmallerList(elements, length, list(value), magnitude, seed=shrink_seed(decision))
+    return candidate if candidate.can_shrink() else Nothing()
+
+
+class ListPicker(Shrinkable[list[Any]]):
+    """A list whose element ``i`` comes from ``pickers[i % len(pickers)]``.
+
+    ``length`` (an int or a picker) defaults to the number of pickers, giving one
+    value from each. Shrinking: shorter first (truncated to lengths ``length`` can
+    produce), then element by element, each through the picker of its position.
+
+    >>> from synthia import Tick, Choice
+    >>> ListPicker(Tick(0, 1), Choice("a", "b").set_seed(1), length=5).pick()
+    [0, 'a', 1, 'a', 2]
+    """
+
+    inputs_fields = ("pickers", "length")
+
+    def __init__(self, *pickers: Any, length: Any = None) -> None:
+        if not pickers:
+            raise ValueError("ListPicker needs at least one picker, got none")
+        self.pickers = variadic_inputs(pickers, "pickers", "ListPicker")
+        self.length = count_input(len(pickers) if length is None else length, "length")
+
+    def pick(self) -> list[Any]:
+        n = check_count_pick(self.length.pick(), "length", self.length)
+        pickers, k = self.pickers, len(self.pickers)
+        return [pickers[i % k].pick() for i in range(n)]
+
+    def in_domain(self, value: Any) -> bool | None:
+        return list_in_domain(self.pickers, self.length, value)
+
+    def shrink(self, value: list[Any], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[Any]]:
+        return shrink_list(self.pickers, self.length, value, decision, magnitude)
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return list(self.pickers), {"length": self.length}
+
+
+class SetPicker(Shrinkable[set[Any]]):
+    """A set of ``size`` **distinct** values of ``element`` (alias ``PickSet``).
+
+    Duplicates are drawn again; after ``max_tries`` draws in a row that add
+    nothing, :class:`~synthia.GiveUp` says the element domain looks too small
+    for the size asked.
+
+    Shrinking order: smaller sets first. ``shrink(v)`` gives subsets of ``v`` of
+    sizes the size picker can produce.
+
+    >>> from synthia import RandomInteger
+    >>> sorted(SetPicker(RandomInteger(0, 10, seed=3), 4).pick())
+    [0, 1, 2, 6]
+    >>> SetPicker(RandomInteger(0, 2, seed=1), 3, max_tries=50).pick()
+    Traceback (most recent call last):
+    ...
+    synthia.core.exceptions.GiveUp: SetPicker found only 2 distinct values of RandomInteger(0, 2) for a size of 3 (50 draws in a row added nothing)
+    """
+
+    inputs_fields = ("element", "size")
+
+    def __init__(self, element: Any, size: Any, max_tries: int = 1000) -> None:
+        self.element = element_input(element, "element", "SetPicker")
+        if not isinstance(element, Picker):
+            check_hashable(element, "element")
+        self.size = count_input(size, "size")
+        self.max_tries = check_int(max_tries, "max_tries", minimum=1)
+
+    def pick(self) -> set[Any]:
+        n = check_count_pick(self.size.pick(), "size", self.size)
+        out: set[Any] = set()
+        pick, misses = self.element.pick, 0
+        while len(out) < n:
+            before = len(out)
+            value = pick()
+            try:
+                out.add(value)
+            except TypeError:
+                raise TypeError(f"SetPicker's element must pick hashable values, got {describe(value)} from {self.element!r}") from None
+            if len(out) == before:
+                misses += 1
+                if misses >= self.max_tries:
+                    raise GiveUp(
+                        f"SetPicker found only {len(out)} distinct values of {self.element!r} for a size of {n}"
+                        f" ({misses} draws in a row added nothing)"
+                    )
+            else:
+                misses = 0
+        return out
+
+    def in_domain(self, value: Any) -> bool | None:
+        if not isinstance(value, (set, frozenset)) or self.size.in_domain(len(value)) is False:
+            return False
+        verdicts = [self.element.in_domain(v) for v in value]
+        return False if False in verdicts else (None if None in verdicts else self.size.in_domain(len(value)))
+
+    def shrink(self, value: set[Any], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[set[Any]]:
+        check_magnitude(magnitude)
+        sizes = [k for k in range(len(value)) if self.size.in_domain(k) is not False]
+        if not sizes:
+            return Nothing()
+        items = sorted(value, key=simplicity)
+        top = max(1, round(len(sizes) * magnitude))
+
+        def subset(u: float) -> set[Any]:
+            k = sizes[min(int(u * top), top - 1)]
+            return set(items[:k])
+
+        from .basic import Apply
+        from .scalars import RandomFloat
+
+        return Apply(subset, RandomFloat(seed=shrink_seed(decision)))
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        kwargs = {} if self.max_tries == 1000 else {"max_tries": self.max_tries}
+        return [self.element, self.size], kwargs
+
+
+PickSet = SetPicker
+
+
+class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
+    """A sub-list of ``values`` in their order: each element is kept with probability ``keep``.
+
+    Shrinking: ``shrink(v)`` gives the shorter sub-lists of ``v`` (still sub-lists
+    of ``values``).
+
+    >>> RandomSubList([1, 2, 3, 4, 5, 6], seed=2).take(2)
+    [[2, 5, 6], [4, 6]]
+    """
+
+    def __init__(self, values: Iterable[T], keep: float = 0.5, *, seed: int | None = None) -> None:
+        self.values = check_values(values)
+        self.keep = check_probability(keep, "keep")
+        self._init_stream(seed)
+
+    def pick(self) -> list[T]:
+        boolean, keep = self._stream.boolean, self.keep
+        return [v for v in self.values if boolean(keep)]
+
+    def in_domain(self, value: Any) -> bool:
+        if not isinstance(value, list):
+            return False
+        position = 0
+        for item in value:  # a sub-list: the items appear in order
+            while position < len(self.values) and self.values[position] != item:
+                position += 1
+            if position == len(self.values):
+                return False
+            position += 1
+        return True
+
+    def shrink(self, value: list[T], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[T]]:
+        check_magnitude(magnitude)
+        if not value:
+            return Nothing()
+        n = len(value)
+        return PickIf(RandomSubList(value, keep=0.5 * magnitude, seed=shrink_seed(decision)), lambda s: len(s) < n)
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [self.values], ({} if self.keep == 0.5 else {"keep": self.keep})
 
 
 class _StreamDecision(Picker[float]):

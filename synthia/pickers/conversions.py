@@ -1,10 +1,13 @@
 """Conversions and pacing: :class:`AsInt`, :class:`AsString`, :class:`Delay`."""
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any, Callable
 
-from ..core.picker import Picker, as_picker
+from ..core.checks import check_callable, check_template, describe
+from ..core.inputs import number_input, value_input
+from ..core.picker import Picker
 
 __all__ = ["AsInt", "AsString", "Delay"]
 
@@ -22,19 +25,25 @@ class AsInt(Picker[int]):
 
     inputs_fields = ("picker",)
 
-    def __init__(self, picker: Picker[Any]) -> None:
-        self.picker = as_picker(picker, "picker", numbers=False)
+    def __init__(self, picker: Any) -> None:
+        self.picker = value_input(picker, "picker")
+        if not isinstance(picker, Picker):
+            self.pick()  # a plain value: convert it now, so that a bad one fails at construction
 
     def pick(self) -> int:
         value = self.picker.pick()
         try:
             return int(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"AsInt cannot convert {value!r} ({type(value).__name__}) to int") from None
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"AsInt cannot convert {describe(value)} from picker {self.picker!r} to int") from None
 
 
 class AsString(Picker[str]):
     """Each value of ``picker`` converted with ``format`` (default :class:`str`).
+
+    ``format`` is a callable of one value, or a :meth:`str.format` template with one
+    field (a template without a field, such as ``"abc"``, is refused: every value
+    would be the same text).
 
     >>> from synthia import Tick
     >>> AsString(Tick(8, 1)).take(3)
@@ -45,23 +54,24 @@ class AsString(Picker[str]):
 
     inputs_fields = ("picker",)
 
-    def __init__(self, picker: Picker[Any], format: str | Callable[[Any], str] = str) -> None:
-        self.picker = as_picker(picker, "picker", numbers=False)
+    def __init__(self, picker: Any, format: str | Callable[[Any], str] = str) -> None:
+        self.picker = value_input(picker, "picker")
         if isinstance(format, str):
-            template = format
-            try:
-                template.format(0)
-            except (IndexError, KeyError, ValueError) as err:
-                raise ValueError(f"format must be a template with one positional field, got {format!r}") from err
-            self.format: Callable[[Any], str] = template.format
-            self._template: str | None = template
+            self._template: str | None = check_template(format, "format")
+            self.format: Callable[[Any], str] = format.format
         elif callable(format):
-            self.format, self._template = format, None
+            self.format, self._template = check_callable(format, "format", arguments=1), None
         else:
-            raise TypeError(f"format must be a template string or a callable, got {format!r}")
+            raise TypeError(f"format must be a template string or a callable, got {describe(format)}")
 
     def pick(self) -> str:
-        return self.format(self.picker.pick())
+        value = self.picker.pick()
+        if self._template is None:
+            return self.format(value)
+        try:
+            return self.format(value)
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"format {self._template!r} cannot format {describe(value)} from picker {self.picker!r}: {error}") from None
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         if self._template is not None:
@@ -73,7 +83,8 @@ class Delay(Picker[float]):
     """Sleeps for a picked number of seconds, then returns that number.
 
     Paces a generator in wall-clock time (a monkey test's settle delay, a replayed
-    log). Negative picks raise ``ValueError``.
+    log). ``seconds`` is a number or a picker of numbers in ``[0, threading.TIMEOUT_MAX]``
+    (the longest wait the platform can make); a pick outside raises ``ValueError``.
 
     >>> Delay(0.001).pick()
     0.001
@@ -82,13 +93,15 @@ class Delay(Picker[float]):
     inputs_fields = ("seconds",)
 
     def __init__(self, seconds: Any) -> None:
-        if not isinstance(seconds, Picker) and isinstance(seconds, (int, float)) and seconds < 0:
-            raise ValueError(f"seconds must be non-negative, got {seconds!r}")
-        self.seconds = as_picker(seconds, "seconds")
+        self.seconds = number_input(seconds, "seconds", minimum=0, maximum=threading.TIMEOUT_MAX)
 
     def pick(self) -> float:
         seconds = self.seconds.pick()
-        if seconds < 0:
-            raise ValueError(f"seconds must be non-negative, got {seconds!r} from {self.seconds!r}")
+        try:
+            valid = 0 <= seconds <= threading.TIMEOUT_MAX
+        except TypeError:
+            valid = False
+        if not valid:
+            raise ValueError(f"seconds must pick numbers in [0, {threading.TIMEOUT_MAX}], got {describe(seconds)} from {self.seconds!r}")
         time.sleep(seconds)
-        return seconds
+        return seconds  # type: ignore[no-any-return]

@@ -1,10 +1,11 @@
 """Dependent wirings: :class:`Bind`, a picker chosen from a value picked earlier."""
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, TypeVar, overload
 
 from ..core.checks import check_callable
-from ..core.picker import Picker, RandomPicker, as_picker
+from ..core.inputs import value_input
+from ..core.picker import Picker, RandomPicker
 from ..core.random import derive_seed, derived_seeds
 from .basic import Apply
 
@@ -15,7 +16,7 @@ U = TypeVar("U")
 
 
 def _as_inner(value: Any) -> Picker[Any]:
-    return as_picker(value, "fn(value)", anything=True)
+    return value_input(value, "fn(value)")
 
 
 class Bind(RandomPicker[U]):
@@ -41,9 +42,13 @@ class Bind(RandomPicker[U]):
 
     inputs_fields = ("maker",)
 
-    def __init__(self, picker: Picker[T], fn: Callable[[T], Any], *, seed: int | None = None) -> None:
-        self.picker = as_picker(picker, "picker", numbers=False)
-        self.fn = check_callable(fn, "fn")
+    @overload
+    def __init__(self, picker: Picker[T], fn: Callable[[T], Any], *, seed: int | None = None) -> None: ...
+    @overload
+    def __init__(self, picker: T, fn: Callable[[T], Any], *, seed: int | None = None) -> None: ...
+    def __init__(self, picker: Any, fn: Callable[[Any], Any], *, seed: int | None = None) -> None:
+        self.picker = value_input(picker, "picker")
+        self.fn = check_callable(fn, "fn", arguments=1)
         # The inner picker passes through a picker of pickers, so that provenance recording
         # follows it (it records pickers made while picking) and explains through it.
         self.maker: Picker[Picker[U]] = Apply(lambda value: _as_inner(fn(value)), self.picker)

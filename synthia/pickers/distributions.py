@@ -11,12 +11,24 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core.checks import check_number
+from ..core.checks import check_int, check_magnitude, check_number, describe
 from ..core.constant import Nothing
-from ..core.picker import UNSET, Picker, RandomPicker, Reactive, Shrinkable, as_picker
-from .scalars import check_magnitude, shrink_float, shrink_integer
+from ..core.inputs import number_input
+from ..core.picker import UNSET, Picker, RandomPicker, Reactive, Shrinkable
+from .scalars import shrink_float, shrink_integer
 
-__all__ = ["BiasedRandomFloat", "GaussianFloat", "PoissonInteger", "AffineTransform"]
+__all__ = [
+    "BiasedRandomFloat",
+    "GaussianFloat",
+    "PoissonInteger",
+    "AffineTransform",
+    "AffineTransformInteger",
+    "AffineTransformFloat",
+]
+
+#: The largest Poisson mean: beyond 2**53 consecutive counts are not distinct floats, so the
+#: sampler's arithmetic (and the distribution's meaning for a float mean) breaks down.
+MAX_LAM = float(2**53)
 
 
 class BiasedRandomFloat(RandomPicker[float], Shrinkable[float]):
@@ -35,7 +47,10 @@ class BiasedRandomFloat(RandomPicker[float], Shrinkable[float]):
         self.bias = float(check_number(bias, "bias"))
         if self.bias <= 0:
             raise ValueError(f"bias must be positive, got {bias!r}")
-        self._exponent = 1.0 / self.bias
+        try:
+            self._exponent = 1.0 / self.bias
+        except (ZeroDivisionError, OverflowError):
+            raise ValueError(f"bias must be a positive number whose inverse is a float, got {bias!r}") from None
         self._init_stream(seed)
 
     def pick(self) -> float:
@@ -44,6 +59,9 @@ class BiasedRandomFloat(RandomPicker[float], Shrinkable[float]):
 
     def in_domain(self, value: Any) -> bool:
         return isinstance(value, float) and 0.0 <= value < 1.0
+
+    def value_range(self) -> tuple[float, float]:
+        return 0.0, 1.0
 
     def shrink(self, value: float, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[float]:
         """Floats of ``[0, 1)`` closer to zero than ``value``."""
@@ -104,7 +122,7 @@ class GaussianFloat(RandomPicker[float], Shrinkable[float]):
 class PoissonInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
     """A Poisson-distributed count with mean ``lam`` (any ``lam > 0``); ``tell(lam)`` changes it.
 
-    For ``lam < 30``, Knuth's method (multiply uniforms until the product drops
+    ``lam`` is at most ``2**53`` (:data:`MAX_LAM`). For ``lam < 30``, Knuth's method (multiply uniforms until the product drops
     below ``exp(-lam)``; the minimal draw gives 0); above, Hörmann's transformed
     rejection (PTRS), which works in constant expected time and uses ``lgamma``, so no
     factorial overflows. Its first uniform is centred (``u = frac(u0 + 1/2) - 1/2``) and
@@ -120,11 +138,14 @@ class PoissonInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
         self._init_stream(seed)
 
     def _set_lam(self, lam: Any) -> None:
-        lam = float(check_number(lam, "lam"))
-        if lam <= 0:
-            raise ValueError(f"lam must be positive, got {lam!r}")
+        lam = check_number(lam, "lam")
+        if not 0 < lam <= MAX_LAM:
+            raise ValueError(f"lam must be positive and at most 2**53, got {lam!r}")
+        lam = float(lam)
         self.lam = lam
         self._limit = math.exp(-lam)
+        if lam < 30:  # the constants of the rejection method are only defined (and used) above 30
+            return
         root = math.sqrt(lam)
         self._b = 0.931 + 2.53 * root
         self._a = -0.059 + 0.02483 * self._b
@@ -192,15 +213,19 @@ class AffineTransform(Shrinkable[Any]):
 
     inputs_fields = ("picker",)
 
-    def __init__(self, picker: Picker[Any], m: float = 1, b: float = 0) -> None:
-        self.picker = as_picker(picker, "picker", numbers=False)
+    def __init__(self, picker: Any, m: float = 1, b: float = 0) -> None:
+        self.picker = number_input(picker, "picker")
         self.m = check_number(m, "m")
         self.b = check_number(b, "b")
         if self.m == 0:
             raise ValueError(f"m must not be zero, got {m!r}")
 
     def pick(self) -> Any:
-        return self.m * self.picker.pick() + self.b
+        x = self.picker.pick()
+        try:
+            return self.m * x + self.b
+        except TypeError:
+            raise TypeError(f"{type(self).__name__} needs numbers, got {describe(x)} from picker {self.picker!r}") from None
 
     def inverse(self, value: Any) -> Any:
         """The input value that gives ``value`` (floor division for the integer form)."""
@@ -227,7 +252,73 @@ class AffineTransform(Shrinkable[Any]):
         if not isinstance(self.picker, Shrinkable):
             return Nothing()
         smaller = self.picker.shrink(self.inverse(value), decision, magnitude)
-        return smaller if isinstance(smaller, Nothing) else AffineTransform(smaller, self.m, self.b)
+        return smaller if isinstance(smaller, Nothing) else type(self)(smaller, self.m, self.b)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.picker, self.m, self.b], {}
+
+
+class AffineTransformInteger(AffineTransform):
+    """The integer form of :class:`AffineTransform`, under its Java name: ``m`` and ``b`` are
+    ints and every value is ``m * x + b`` truncated towards zero to an int, as the Java
+    original truncated (so a float input works too).
+
+    >>> from synthia import RandomFloat
+    >>> AffineTransformInteger(RandomFloat(0, 10, seed=1), 2, 1).take(3)
+    [16, 8, 12]
+    """
+
+    def __init__(self, picker: Any, m: int = 1, b: int = 0) -> None:
+        super().__init__(picker, check_int(m, "m"), check_int(b, "b"))
+
+    def pick(self) -> Any:
+        x = self.picker.pick()
+        try:
+            return math.trunc(self.m * x + self.b)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"AffineTransformInteger needs finite numbers, got {describe(x)} from picker {self.picker!r}") from None
+
+    def inverse(self, value: Any) -> Any:
+        """An input value that gives ``value``: an int for an input of ints, else a float."""
+        if (value - self.b) % self.m == 0 and self.picker.in_domain((value - self.b) // self.m) is not False:
+            return (value - self.b) // self.m
+        return (value - self.b) / self.m
+
+    def in_domain(self, value: Any) -> bool | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return False
+        return super().in_domain(value)
+
+    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[Any]:
+        """As :class:`AffineTransform`, keeping only values strictly smaller than ``value``
+        (truncation can map a smaller input to the same value)."""
+        smaller = super().shrink(value, decision, magnitude)
+        if isinstance(smaller, Nothing):
+            return smaller
+        from .filters import PickIf
+
+        key = self.shrink_key(value)
+        return PickIf(smaller, lambda y: self.shrink_key(y) < key, max_tries=1000)
+
+
+class AffineTransformFloat(AffineTransform):
+    """The float form of :class:`AffineTransform`, under its Java name: every value is the
+    float ``m * x + b``, whatever the types of the input, ``m`` and ``b``.
+
+    >>> from synthia import RandomInteger
+    >>> AffineTransformFloat(RandomInteger(0, 10, seed=1), 2, 1).take(3)
+    [9.0, 13.0, 9.0]
+    """
+
+    def pick(self) -> Any:
+        return float(super().pick())
+
+    def inverse(self, value: Any) -> Any:
+        """The input value that gives ``value``: an int for an input of ints, else a float."""
+        source = (value - self.b) / self.m
+        if float(source).is_integer() and self.picker.in_domain(int(source)):
+            return int(source)
+        return source
+
+    def in_domain(self, value: Any) -> bool | None:
+        return super().in_domain(value) if isinstance(value, float) else False

@@ -1,14 +1,15 @@
 """Filters: :class:`PickIf` and :class:`PickSmaller`."""
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, TypeVar, overload
 
-from ..core.checks import check_callable, check_int
+from ..core.checks import check_callable, check_int, describe
 from ..core.constant import Nothing
 from ..core.exceptions import GiveUp
-from ..core.picker import Picker, Shrinkable, as_picker
+from ..core.inputs import value_input
+from ..core.picker import Picker, Shrinkable
 
-__all__ = ["PickIf", "PickSmaller"]
+__all__ = ["PickIf", "PickSmaller", "PickSmallerComparable"]
 
 T = TypeVar("T")
 
@@ -30,9 +31,13 @@ class PickIf(Shrinkable[T]):
 
     inputs_fields = ("picker",)
 
-    def __init__(self, picker: Picker[T], predicate: Callable[[T], Any], max_tries: int | None = 10_000) -> None:
-        self.picker = as_picker(picker, "picker", numbers=False)
-        self.predicate = check_callable(predicate, "predicate")
+    @overload
+    def __init__(self, picker: Picker[T], predicate: Callable[[T], Any], max_tries: int | None = 10_000) -> None: ...
+    @overload
+    def __init__(self, picker: T, predicate: Callable[[T], Any], max_tries: int | None = 10_000) -> None: ...
+    def __init__(self, picker: Any, predicate: Callable[[T], Any], max_tries: int | None = 10_000) -> None:
+        self.picker = value_input(picker, "picker")
+        self.predicate = check_callable(predicate, "predicate", arguments=1)
         self.max_tries = None if max_tries is None else check_int(max_tries, "max_tries", minimum=1)
 
     def pick(self) -> T:
@@ -91,19 +96,23 @@ class PickSmaller(PickIf[T]):
     """
 
     def __init__(
-        self, picker: Picker[T], reference: T, key: Callable[[T], Any] | None = None, max_tries: int | None = 10_000
+        self, picker: Any, reference: T, key: Callable[[T], Any] | None = None, max_tries: int | None = 10_000
     ) -> None:
         self.reference = reference
-        self.key = None if key is None else check_callable(key, "key")
+        self.key = None if key is None else check_callable(key, "key", arguments=1)
         if key is None:
-            try:
-                reference < reference  # type: ignore[operator]  # noqa: B015 - checks the reference is comparable at construction
-            except TypeError:
-                raise TypeError(f"reference must support <, got {reference!r} ({type(reference).__name__})") from None
+            compared: Any = reference
             predicate: Callable[[T], Any] = self._smaller
         else:
-            self._key_reference = key(reference)
+            try:
+                compared = self._key_reference = key(reference)
+            except Exception as error:  # the user's key: its failure is about this reference
+                raise TypeError(f"key must accept the reference, but key({describe(reference)}) raised {error!r}") from None
             predicate = self._smaller_by_key
+        try:
+            compared < compared  # noqa: B015 - checks at construction that the order exists
+        except TypeError:
+            raise TypeError(f"reference must support < (through key, if given), got {describe(compared)}") from None
         super().__init__(picker, predicate, max_tries)
 
     def shrink_key(self, value: T) -> Any:
@@ -113,10 +122,16 @@ class PickSmaller(PickIf[T]):
         return PickSmaller(self.picker.duplicate(), value, self.key, self.max_tries)
 
     def _smaller(self, value: T) -> bool:
-        return value < self.reference  # type: ignore[operator]
+        try:
+            return value < self.reference  # type: ignore[operator]
+        except TypeError:
+            raise TypeError(f"PickSmaller cannot compare {describe(value)} from picker {self.picker!r} with the reference {self.reference!r}") from None
 
     def _smaller_by_key(self, value: T) -> bool:
-        return self.key(value) < self._key_reference  # type: ignore[misc]
+        try:
+            return self.key(value) < self._key_reference  # type: ignore[misc]
+        except TypeError as error:
+            raise TypeError(f"PickSmaller cannot order {describe(value)} from picker {self.picker!r} by key: {error}") from error
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs: dict[str, Any] = {}
@@ -125,3 +140,7 @@ class PickSmaller(PickIf[T]):
         if self.max_tries != 10_000:
             kwargs["max_tries"] = self.max_tries
         return [self.picker, self.reference], kwargs
+
+
+#: The Java name of :class:`PickSmaller`.
+PickSmallerComparable = PickSmaller

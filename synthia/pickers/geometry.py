@@ -4,8 +4,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core.picker import Picker, Shrinkable, as_picker
-from .listing import shrink_tuple, tuple_in_domain, tuple_key
+from ..core.checks import describe
+from ..core.inputs import number_input, variadic_inputs
+from ..core.picker import Picker, Shrinkable
+from .tuples import shrink_tuple, tuple_in_domain, tuple_key
 
 __all__ = ["PrismPicker", "HypercubePicker", "HyperspherePicker", "SineWave"]
 
@@ -16,7 +18,8 @@ class PrismPicker(Shrinkable[tuple[Any, ...]]):
     Shrinking order: lexicographic, one coordinate at a time (as :class:`~synthia.ArrayPicker`).
 
     With uniform coordinates this is a point in a box (a "prism"); any pickers
-    can be wired in, such as a :class:`~synthia.Tick` for a moving x.
+    can be wired in, such as a :class:`~synthia.Tick` for a moving x. A plain number
+    is a fixed coordinate.
 
     >>> from synthia import RandomInteger, Tick
     >>> PrismPicker(Tick(0, 1), RandomInteger(0, 10, seed=1)).take(3)
@@ -28,7 +31,7 @@ class PrismPicker(Shrinkable[tuple[Any, ...]]):
     def __init__(self, *coordinates: Any) -> None:
         if not coordinates:
             raise ValueError("PrismPicker needs at least one coordinate, got none")
-        self.coordinates = [as_picker(c, f"coordinates[{i}]") for i, c in enumerate(coordinates)]
+        self.coordinates = variadic_inputs(coordinates, "coordinates", "PrismPicker", number_input)
 
     @property
     def dimension(self) -> int:
@@ -66,7 +69,7 @@ class HyperspherePicker(Picker[tuple[float, ...]]):
         xn     = r sin a1 ... sin a(n-2) sin a(n-1)
 
     so the point's norm is ``|r|`` in every dimension (the Java original was right
-    only in 2-D). Radius and angles are numbers or pickers.
+    only in 2-D). Radius and angles are finite numbers or pickers of numbers.
 
     >>> import math
     >>> HyperspherePicker(2, math.pi / 2).pick()
@@ -81,8 +84,8 @@ class HyperspherePicker(Picker[tuple[float, ...]]):
     def __init__(self, radius: Any, *angles: Any) -> None:
         if not angles:
             raise ValueError("HyperspherePicker needs at least one angle (n - 1 angles for n dimensions), got none")
-        self.radius = as_picker(radius, "radius")
-        self.angles = [as_picker(a, f"angles[{i}]") for i, a in enumerate(angles)]
+        self.radius = number_input(radius, "radius")
+        self.angles = [number_input(a, f"angles[{i}]") for i, a in enumerate(angles)]
 
     @property
     def dimension(self) -> int:
@@ -91,12 +94,19 @@ class HyperspherePicker(Picker[tuple[float, ...]]):
 
     def pick(self) -> tuple[float, ...]:
         r = self.radius.pick()
-        coordinates = []
-        sines = float(r)
-        for angle in (a.pick() for a in self.angles):
-            coordinates.append(sines * math.cos(angle))
-            sines *= math.sin(angle)
-        coordinates.append(sines)
+        angles = [a.pick() for a in self.angles]
+        try:
+            coordinates = []
+            sines = float(r)
+            for angle in angles:
+                coordinates.append(sines * math.cos(angle))
+                sines *= math.sin(angle)
+            coordinates.append(sines)
+        except (TypeError, ValueError, OverflowError):
+            _real(r, "radius", self.radius)
+            for i, (angle, a) in enumerate(zip(angles, self.angles)):
+                _real(angle, f"angles[{i}]", a)
+            raise
         return tuple(coordinates)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
@@ -121,10 +131,30 @@ class SineWave(Picker[float]):
     def __init__(self, amplitude: Any = 1.0, argument: Any = None, phase: Any = 0.0) -> None:
         if argument is None:
             raise TypeError("argument must be a picker of angles (omega * t, e.g. a Tick) or a number, got None")
-        self.amplitude = as_picker(amplitude, "amplitude")
-        self.argument = as_picker(argument, "argument")
-        self.phase = as_picker(phase, "phase")
+        self.amplitude = number_input(amplitude, "amplitude")
+        self.argument = number_input(argument, "argument")
+        self.phase = number_input(phase, "phase")
 
     def pick(self) -> float:
-        amplitude = self.amplitude.pick()
-        return amplitude * math.sin(self.argument.pick() + self.phase.pick())
+        amplitude, argument, phase = self.amplitude.pick(), self.argument.pick(), self.phase.pick()
+        try:
+            return amplitude * math.sin(argument + phase)  # type: ignore[no-any-return]
+        except (TypeError, ValueError, OverflowError):
+            # Name the input that gave the value the sine cannot take.
+            _real(amplitude, "amplitude", self.amplitude)
+            _real(argument, "argument", self.argument)
+            _real(phase, "phase", self.phase)
+            raise
+
+
+def _real(value: Any, name: str, picker: Picker[Any]) -> float:
+    """A picked number as a float for the trigonometry (``ValueError`` naming the input otherwise).
+
+    Called only once the trigonometry has failed, to name the input that caused it."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        number = math.nan
+    if not math.isfinite(number) or isinstance(value, (bool, str)):
+        raise ValueError(f"{name} must pick finite numbers, got {describe(value)} from {picker!r}")
+    return number

@@ -4,12 +4,18 @@ The grammar text is a list of rules ``<name> := alternative | alternative ;`` (t
 is optional when each rule starts on a new line). Symbols are separated by spaces:
 ``<other>`` is a non-terminal, ``^...$`` a regular-expression terminal (see
 :mod:`synthia.pickers.regex` for the supported subset), ``"quoted text"`` or a bare word a
-literal terminal, and ``""`` the empty string. The first rule is the start rule.
+literal terminal, and ``""`` or ``ε`` the empty string (as in the Java library's grammar
+files: ``<size> := big | small | ε``), which adds nothing to a derivation. The first rule
+is the start rule. Every error -- an undefined rule, a rule that cannot terminate, a bad
+regular expression -- is a :class:`GrammarError` naming the line and column.
 
 Generation always terminates: each rule's minimal derivation depth is computed once, and
-an alternative is only chosen while it can still finish within ``max_depth``. Every output
-keeps its derivation tree (``value.derivation``), which shrinking uses to stay inside the
-grammar and provenance to explain which alternative produced which token.
+an alternative is only chosen while it can still finish within ``max_depth``. The
+*simplest* derivation of a rule (:meth:`Grammar.minimal`) has the fewest terminal symbols
+(then the smallest height); each rule's alternatives are drawn in that order of simplicity
+(:attr:`Grammar.simplest_first`), so the minimal draw gives the simplest derivation. Every
+output keeps its derivation tree (``value.derivation``), which shrinking uses to stay inside
+the grammar and provenance to explain which alternative produced which token.
 
 >>> g = GrammarSentence('''
 ... <greeting> := hello <who> | hi <who> ;
@@ -26,15 +32,22 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
-from ..core.checks import check_int
+from ..core.checks import check_callable, check_int, check_text
 from ..core.constant import Nothing
 from ..core.draws import open_span
 from ..core.exceptions import CannotShrink, GiveUp
 from ..core.picker import Picker, RandomPicker, Shrinkable
 from ..core.shrinking import shrink_seed, simplicity
-from .regex import RegexGenerator
+from .regex import RegexError, RegexGenerator
 
 __all__ = ["Grammar", "GrammarError", "Derivation", "GrammarSentence", "GrammarSequence", "GrammarPicker"]
+
+#: The empty string's symbols in a grammar's text.
+EMPTY = ('""', "ε")
+
+#: The deepest derivation a grammar picker makes: derivations are recursive, and Python's
+#: call stack (1000 frames by default) must hold one.
+MAX_DEPTH = 500
 
 
 class GrammarError(ValueError):
@@ -96,19 +109,23 @@ class Derivation:
 
 
 class Grammar:
-    """A parsed BNF grammar (see the module docstring for the syntax)."""
+    """A parsed BNF grammar (see the module docstring for the syntax).
+
+    >>> g = Grammar("<s> := <adj> fox ; <adj> := quick brown | ε ;")
+    >>> g.minimal("s").tokens()
+    ['fox']
+    """
 
     _HEADER = re.compile(r"<([\w\-]+)>\s*:=")
 
     def __init__(self, text: str) -> None:
-        if not isinstance(text, str):
-            raise TypeError(f"grammar must be a string, got {text!r}")
-        self.text = text
+        self.text = check_text(text, "text")
         self.rules: dict[str, list[list[Symbol]]] = {}
         self._positions: dict[str, tuple[int, int]] = {}
+        self._shortest: dict[str, str] = {}  # each regular expression's shortest string
         headers = list(self._HEADER.finditer(text))
         if not headers:
-            raise GrammarError("grammar has no rule (expected '<name> := ...' at line 1, column 1)")
+            raise GrammarError("grammar text has no rule (expected '<name> := ...' at line 1, column 1)")
         leading = text[: headers[0].start()].strip()
         if leading:
             line, column = self._where(text.find(leading))
@@ -119,13 +136,11 @@ class Grammar:
             if name in self.rules:
                 raise GrammarError(f"rule <{name}> is defined twice (again at line {position[0]}, column {position[1]})")
             end = headers[i + 1].start() if i + 1 < len(headers) else len(text)
-            body = text[header.end() : end].strip()
+            body = text[header.end() : end].rstrip()
             if body.endswith(";"):
                 body = body[:-1]
             self._positions[name] = position
-            self.rules[name] = [self._alternative(name, alt, position) for alt in self._split(body)]
-            if not self.rules[name]:
-                raise GrammarError(f"rule <{name}> at line {position[0]}, column {position[1]} has no alternative")
+            self.rules[name] = [self._alternative(name, alt) for alt in self._split(body, header.end())]
         self.start = headers[0].group(1)
         for name, alternatives in self.rules.items():
             for alt in alternatives:
@@ -141,36 +156,43 @@ class Grammar:
         return line, column
 
     @staticmethod
-    def _split(body: str) -> list[list[str]]:
-        alternatives: list[list[str]] = [[]]
-        for token in re.findall(r'"[^"]*"|\S+', body):
-            if token == "|":
+    def _split(body: str, offset: int) -> list[list[tuple[str, int]]]:
+        """The alternatives of a rule's body: lists of (token, offset of the token in the text)."""
+        alternatives: list[list[tuple[str, int]]] = [[]]
+        for match in re.finditer(r'"[^"]*"|\S+', body):
+            if match.group() == "|":
                 alternatives.append([])
             else:
-                alternatives[-1].append(token)
+                alternatives[-1].append((match.group(), offset + match.start()))
         return alternatives
 
-    def _alternative(self, rule: str, tokens: list[str], position: tuple[int, int]) -> list[Symbol]:
+    def _alternative(self, rule: str, tokens: list[tuple[str, int]]) -> list[Symbol]:
         symbols: list[Symbol] = []
-        for token in tokens:
+        for token, offset in tokens:
+            line, column = self._where(offset)
+            if token in EMPTY:
+                continue  # the empty string: nothing to derive
             if token.startswith("<") and token.endswith(">") and len(token) > 2:
                 symbols.append(NonTerminal(token[1:-1]))
             elif token.startswith("^") and token.endswith("$") and len(token) > 1:
                 try:
-                    RegexGenerator(token)
-                except ValueError as err:
-                    raise GrammarError(f"rule <{rule}> (line {position[0]}, column {position[1]}): {err}") from None
+                    self._shortest[token] = RegexGenerator(token).minimal()
+                except RegexError as err:
+                    raise GrammarError(
+                        f"rule <{rule}>: bad regular expression {token!r} at line {line}, column {column + err.position}: {err.reason}"
+                    ) from None
                 symbols.append(Pattern(token))
             elif token.startswith('"') and token.endswith('"') and len(token) >= 2:
                 symbols.append(Literal(token[1:-1]))
             elif token.startswith("<") or token.endswith(">") and "<" in token:
-                raise GrammarError(f"rule <{rule}> (line {position[0]}, column {position[1]}): malformed symbol {token!r}")
+                raise GrammarError(f"rule <{rule}>: malformed symbol {token!r} at line {line}, column {column}")
             else:
                 symbols.append(Literal(token))
         return symbols
 
     def _measure(self) -> None:
-        """Minimal derivation depth and size of each rule and alternative (a fixed point)."""
+        """Each rule's minimal derivation depth, and the size and height of its simplest
+        derivation (two fixed points)."""
         inf = float("inf")
         depth = {name: inf for name in self.rules}
         changed = True
@@ -185,28 +207,60 @@ class Grammar:
                 line, column = self._positions[name]
                 raise GrammarError(f"rule <{name}> (line {line}, column {column}) never terminates: every alternative recurses")
         self.min_depth = {name: int(v) for name, v in depth.items()}
-        #: Each rule's alternatives, shallowest derivation first (declaration order on ties):
-        #: the order in which a derivation draws them, so the minimal draw is the simplest.
+        # The simplest derivation: fewest terminal symbols, then smallest height. Its parts
+        # are the simplest derivations of their rules, so a fixed point finds it; an
+        # alternative that leads back to its own rule is never the simplest (its height is
+        # larger), so following the simplest alternatives always ends.
+        self._simplest: dict[str, tuple[float, float]] = {name: (inf, inf) for name in self.rules}
+        changed = True
+        while changed:
+            changed = False
+            for name, alternatives in self.rules.items():
+                simplest = min(self._alt_simplicity(alt) for alt in alternatives)
+                if simplest < self._simplest[name]:
+                    self._simplest[name], changed = simplest, True
+        #: Each rule's alternatives, simplest first (fewest terminal symbols, then smallest
+        #: height, then declaration order): the order in which a derivation draws them, so
+        #: the minimal draw gives the simplest derivation (:meth:`minimal`).
         self.simplest_first: dict[str, list[int]] = {
             name: sorted(range(len(alts)), key=functools.partial(self._simplicity, name)) for name, alts in self.rules.items()
         }
 
-    def _simplicity(self, rule: str, index: int) -> tuple[int, int]:
-        return (self.alternative_depth(rule, index), index)
+    def _terminal_size(self, symbol: Symbol) -> int:
+        if isinstance(symbol, Literal):
+            return 1 if symbol.text else 0
+        return 1 if self._shortest[symbol.regex] else 0  # type: ignore[union-attr]
+
+    def _alt_simplicity(self, alt: list[Symbol]) -> tuple[float, float]:
+        size: float = 0
+        height: float = 1
+        for symbol in alt:
+            if isinstance(symbol, NonTerminal):
+                sub_size, sub_height = self._simplest[symbol.name]
+                size += sub_size
+                height = max(height, 1 + sub_height)
+            else:
+                size += self._terminal_size(symbol)
+        return size, height
+
+    def _simplicity(self, rule: str, index: int) -> tuple[float, float, int]:
+        return (*self._alt_simplicity(self.rules[rule][index]), index)
 
     @staticmethod
     def _alt_depth(alt: list[Symbol], depth: dict[str, float]) -> float:
         return 1 + max((depth[s.name] for s in alt if isinstance(s, NonTerminal)), default=0)
 
     def alternative_depth(self, rule: str, index: int) -> int:
+        """The depth of the shallowest derivation of ``rule`` through its alternative ``index``."""
         return int(self._alt_depth(self.rules[rule][index], self.min_depth))  # type: ignore[arg-type]
 
     def minimal(self, rule: str) -> Derivation:
-        """A derivation of ``rule`` of minimal depth (first alternatives on ties)."""
-        alternatives = self.rules[rule]
-        index = min(range(len(alternatives)), key=lambda i: self.alternative_depth(rule, i))
+        """The simplest derivation of ``rule``: the fewest terminal symbols (optional words
+        dropped), then the smallest height, then the first alternatives. It is the derivation
+        that all-minimal draws give (when it fits the picker's ``max_depth``)."""
+        index = self.simplest_first[rule][0]
         children: list[Union[Derivation, str]] = []
-        for symbol in alternatives[index]:
+        for symbol in self.rules[rule][index]:
             if isinstance(symbol, NonTerminal):
                 children.append(self.minimal(symbol.name))
             elif isinstance(symbol, Literal):
@@ -239,8 +293,10 @@ class _GrammarPicker(RandomPicker[Any]):
     """Shared machinery: a grammar, a depth budget, the derivation of each output."""
 
     def __init__(self, grammar: str | Grammar, max_depth: int = 12, *, seed: int | None = None) -> None:
+        if not isinstance(grammar, (str, Grammar)):
+            raise TypeError(f"grammar must be the text of a grammar or a Grammar, got {grammar!r} ({type(grammar).__name__})")
         self.grammar = grammar if isinstance(grammar, Grammar) else Grammar(grammar)
-        self.max_depth = check_int(max_depth, "max_depth", minimum=1)
+        self.max_depth = check_int(max_depth, "max_depth", minimum=1, maximum=MAX_DEPTH)
         if self.grammar.min_depth[self.grammar.start] > self.max_depth:
             raise ValueError(f"max_depth must be at least {self.grammar.min_depth[self.grammar.start]} for this grammar, got {max_depth}")
         self._regexes = {
@@ -284,7 +340,7 @@ class GrammarSentence(_GrammarPicker):
 
     def __init__(self, grammar: str | Grammar, max_depth: int = 12, separator: str = " ", *, seed: int | None = None) -> None:
         super().__init__(grammar, max_depth, seed=seed)
-        self.separator = separator
+        self.separator = check_text(separator, "separator")
 
     def pick(self) -> str:
         derivation = self.derive()
@@ -322,9 +378,7 @@ class GrammarSequence(_GrammarPicker, Shrinkable[list[Any]]):
         seed: int | None = None,
     ) -> None:
         super().__init__(grammar, max_depth, seed=seed)
-        if to_object is not None and not callable(to_object):
-            raise TypeError(f"to_object must be callable, got {to_object!r}")
-        self._to_object = to_object
+        self._to_object = None if to_object is None else check_callable(to_object, "to_object", arguments=1)
 
     def to_object(self, token: str) -> Any:
         """The object a terminal token becomes (the token itself by default)."""

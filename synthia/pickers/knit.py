@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.checks import check_bool, check_int, check_values, describe, pick_index
 from ..core.exceptions import NoMoreElements
-from ..core.picker import Picker, Seedable, as_picker
+from ..core.inputs import coin_input, picker_input, unit_input
+from ..core.picker import Picker, Seedable
 from .scalars import RandomBoolean, RandomFloat
 
 __all__ = ["Knit"]
@@ -49,17 +51,20 @@ class Knit(Seedable[Any]):
         shared: list[Picker[Any]] | tuple[Picker[Any], ...] = (),
         seed: int | None = None,
     ) -> None:
-        self.instances = as_picker(instances, "instances", numbers=False)
-        self.spawn = RandomBoolean(0.1) if spawn is None else as_picker(spawn, "spawn", numbers=False)
-        self.replace = RandomBoolean(0.5) if replace is None else as_picker(replace, "replace", numbers=False)
-        self.chooser = RandomFloat() if chooser is None else as_picker(chooser, "chooser", numbers=False)
-        if isinstance(max_tries, bool) or not isinstance(max_tries, int) or max_tries < 1:
-            raise ValueError(f"max_tries must be a positive int, got {max_tries!r}")
-        self.max_tries = max_tries
-        if not isinstance(seed_instances, bool):
-            raise TypeError(f"seed_instances must be a bool, got {seed_instances!r}")
-        self.seed_instances = seed_instances
-        self.shared = [as_picker(p, f"shared[{i}]", numbers=False) for i, p in enumerate(shared)]
+        self.instances = picker_input(instances, "instances", "a picker whose values are pickers: a plain value never is one")
+        if self.instances.value_range() is not None:
+            raise TypeError(f"instances must pick pickers, got {instances!r}, which picks numbers")
+        self.spawn = RandomBoolean(0.1) if spawn is None else coin_input(spawn, "spawn")
+        self.replace = RandomBoolean(0.5) if replace is None else coin_input(replace, "replace")
+        self.chooser = RandomFloat() if chooser is None else unit_input(chooser, "chooser")
+        self.max_tries = check_int(max_tries, "max_tries", minimum=1)
+        self.seed_instances = check_bool(seed_instances, "seed_instances")
+        if isinstance(shared, Picker):
+            raise TypeError(f"shared must be a list of pickers, got the picker {shared!r}: write shared=[{shared!r}]")
+        self.shared = [
+            picker_input(p, f"shared[{i}]", "a picker that instances share, reset and seeded with the knit")
+            for i, p in enumerate(check_values(shared, "shared"))
+        ]
         self.live: list[Picker[Any]] = []
         self._source_ended = False
         self._init_stream(seed)
@@ -73,7 +78,7 @@ class Knit(Seedable[Any]):
             self._source_ended = True
             return False
         if not isinstance(instance, Picker):
-            raise TypeError(f"instances must pick pickers, got {instance!r} from {self.instances!r}")
+            raise TypeError(f"instances must pick pickers, got {describe(instance)} from {self.instances!r}")
         if self.seed_instances:
             instance.set_seed(self._stream.below(1 << 63))
         self.live.append(instance)
@@ -85,8 +90,7 @@ class Knit(Seedable[Any]):
                 self._new_instance()
             if not self.live:
                 raise NoMoreElements(f"{self!r}: no instance is left")
-            u = self.chooser.pick()
-            index = min(int(u * len(self.live)), len(self.live) - 1)
+            index = pick_index(self.chooser, len(self.live), "chooser")
             try:
                 return self.live[index].pick()
             except NoMoreElements:

@@ -1,13 +1,13 @@
 """Markov chains of pickers, and chains read from graphs."""
 from __future__ import annotations
 
-import math
-from itertools import accumulate
+from collections.abc import Mapping
 from typing import Any, Callable, Hashable
 
-from ..core.checks import check_number
+from ..core.checks import check_callable, check_hashable, check_number, check_unit_pick, cumulative, describe
 from ..core.exceptions import NoMoreElements
-from ..core.picker import Picker, as_picker
+from ..core.inputs import unit_input, value_input
+from ..core.picker import UNSET, Picker
 from ..core.random import weighted_index
 from .scalars import RandomFloat
 
@@ -19,7 +19,8 @@ class MarkovChain(Picker[Any]):
 
     ``states`` maps a state name to a picker (or a plain value); ``transitions`` maps a
     state to ``{next_state: weight}`` (weights are normalised); ``start`` is the first
-    state. The first pick emits from the start state; every later pick first takes a
+    state (the first of ``states`` by default; any hashable name works, ``None``
+    included). The first pick emits from the start state; every later pick first takes a
     transition (drawn with ``decision``, floats in ``[0, 1)``), then emits from the new
     state. A state with no way out ends the stream: the next pick raises
     :class:`~synthia.NoMoreElements`. ``reset()`` goes back to the start state and, like
@@ -38,69 +39,72 @@ class MarkovChain(Picker[Any]):
 
     def __init__(
         self,
-        states: dict[Hashable, Any] | None = None,
-        transitions: dict[Hashable, dict[Hashable, float]] | None = None,
-        start: Hashable = None,
-        decision: Picker[float] | None = None,
+        states: Mapping[Hashable, Any] | None = None,
+        transitions: Mapping[Hashable, Mapping[Hashable, float]] | None = None,
+        start: Hashable = UNSET,
+        decision: Any = None,
     ) -> None:
         self.states: dict[Hashable, Picker[Any]] = {}
         self.transitions: dict[Hashable, dict[Hashable, float]] = {}
         self._tables: dict[Hashable, tuple[list[Hashable], list[float]]] = {}
-        for name, picker in (states or {}).items():
+        self.start: Hashable = UNSET
+        for name, picker in _mapping(states, "states", "{state: picker or value}").items():
             self.add_state(name, picker)
-        for source, targets in (transitions or {}).items():
-            for target, weight in targets.items():
+        for source, targets in _mapping(transitions, "transitions", "{state: {next state: weight}}").items():
+            for target, weight in _mapping(targets, f"transitions[{source!r}]", "{next state: weight}").items():
                 self.add_transition(source, target, weight)
-        if start is None and self.states:
-            start = next(iter(self.states))
-        if self.states and start not in self.states:
-            raise ValueError(f"start must be one of the states {list(self.states)}, got {start!r}")
-        self.start = start
-        self.decision = RandomFloat() if decision is None else as_picker(decision, "decision", numbers=False)
-        self.current: Hashable = None
-        self._ended = False
+        if start is not UNSET:
+            check_hashable(start, "start")
+            if start not in self.states:
+                raise ValueError(f"start must be one of the states {list(self.states)}, got {start!r}")
+            self.start = start
+        self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
+        self.current: Hashable = UNSET
 
     def add_state(self, name: Hashable, picker: Any) -> "MarkovChain":
-        """Add (or replace) a state and what it emits; returns the chain."""
-        self.states[name] = as_picker(picker, f"states[{name!r}]", anything=True)
-        if getattr(self, "start", None) is None and len(self.states) == 1:
+        """Add (or replace) a state and what it emits; returns the chain. The first state
+        added is the start state unless ``start`` says otherwise."""
+        check_hashable(name, "state name")
+        self.states[name] = value_input(picker, f"states[{name!r}]")
+        if self.start is UNSET:
             self.start = name
         return self
 
     def add_transition(self, source: Hashable, target: Hashable, weight: float = 1.0) -> "MarkovChain":
         """Add a weighted transition between two existing states; returns the chain."""
         for end, label in ((source, "source"), (target, "target")):
+            check_hashable(end, f"transition {label}")
             if end not in self.states:
                 raise ValueError(f"transition {label} must be a state, got {end!r} (states: {list(self.states)})")
-        check_number(weight, f"weight of {source!r} -> {target!r}")
-        if not (math.isfinite(weight) and weight >= 0):
+        weight = check_number(weight, f"weight of {source!r} -> {target!r}")
+        if weight < 0:
             raise ValueError(f"weight of {source!r} -> {target!r} must be non-negative, got {weight!r}")
         self.transitions.setdefault(source, {})[target] = weight
         targets = [t for t, w in self.transitions[source].items() if w > 0]
-        weights = [self.transitions[source][t] for t in targets]
-        self._tables[source] = (targets, [float(c) for c in accumulate(weights)])
+        self._tables[source] = (targets, cumulative([self.transitions[source][t] for t in targets]))
         return self
 
     def pick(self) -> Any:
-        if self.start is None:
+        if self.start is UNSET:
             raise NoMoreElements("the Markov chain has no state")
-        if self.current is None:
+        if self.current is UNSET:
             self.current = self.start
         else:
             table = self._tables.get(self.current)
             if not table or not table[0]:
                 raise NoMoreElements(f"state {self.current!r} has no way out")
-            u = self.decision.pick()
-            if not 0.0 <= u < 1.0:
-                raise ValueError(f"decision must pick floats in [0, 1), got {u!r}")
+            u = check_unit_pick(self.decision.pick(), "decision", self.decision)
             self.current = table[0][weighted_index(float(u), table[1])]
         return self.states[self.current].pick()
 
     def probability(self, source: Hashable, target: Hashable) -> float:
         """The normalised probability of going from ``source`` to ``target``."""
-        targets = self.transitions.get(source, {})
-        total = sum(targets.values())
-        return targets.get(target, 0.0) / total if total else 0.0
+        targets = [t for t, w in self.transitions.get(source, {}).items() if w > 0]
+        if target not in targets:
+            return 0.0
+        sums = cumulative([self.transitions[source][t] for t in targets])
+        i = targets.index(target)
+        return (sums[i] - (sums[i - 1] if i else 0.0)) / sums[-1]
 
     def to_dot(self) -> str:
         """The chain as Graphviz DOT: states as circles, transitions labelled with probabilities."""
@@ -117,17 +121,25 @@ class MarkovChain(Picker[Any]):
         return "\n".join(lines)
 
     def _reset_self(self) -> None:
-        self.current = None
+        self.current = UNSET
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [list(self.states)], {"start": self.start}
 
 
+def _mapping(value: Any, name: str, shape: str) -> Mapping[Any, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{name} must be a dict {shape}, got {describe(value)}")
+    return value
+
+
 def MarkovReader(
     graph: Any,
     picker_for: Callable[[Hashable], Any] | None = None,
-    start: Hashable = None,
-    decision: Picker[float] | None = None,
+    start: Hashable = UNSET,
+    decision: Any = None,
 ) -> MarkovChain:
     """A :class:`MarkovChain` read from a ``networkx`` graph: one state per node.
 
@@ -144,14 +156,17 @@ def MarkovReader(
     import networkx as nx
 
     if not isinstance(graph, nx.Graph):
-        raise TypeError(f"graph must be a networkx graph, got {graph!r}")
+        raise TypeError(f"graph must be a networkx graph, got {describe(graph)}")
+    if picker_for is not None:
+        check_callable(picker_for, "picker_for", arguments=1)
     chain = MarkovChain(decision=decision)
     for node in graph.nodes:
         chain.add_state(node, picker_for(node) if picker_for else node)
     directed = graph.to_directed() if not graph.is_directed() else graph
     for source, target, data in directed.edges(data=True):
         chain.add_transition(source, target, data.get("weight", 1.0))
-    if start is not None:
+    if start is not UNSET:
+        check_hashable(start, "start")
         if start not in chain.states:
             raise ValueError(f"start must be a node of the graph, got {start!r}")
         chain.start = start

@@ -3,8 +3,10 @@
 Supported: literal characters and escapes (``\\.``, ``\\d``, ``\\w``, ``\\s``), ``.``,
 character classes (``[a-z0-9_]``, negation ``[^...]`` over printable ASCII), groups
 ``( )`` (and ``(?: )``), alternation ``|``, and the quantifiers ``?``, ``*``, ``+``,
-``{m}``, ``{m,}``, ``{m,n}`` (unbounded repetition is capped at ``max_repeat``). Anchors
-``^`` and ``$`` are accepted and ignored. Anything else raises ``ValueError`` at once.
+``{m}``, ``{m,}``, ``{m,n}`` (unbounded repetition is capped at ``max_repeat``; counts
+above :data:`MAX_COUNT` are refused, since every string would be that long). Anchors
+``^`` and ``$`` are accepted and ignored. Anything else raises :class:`RegexError` (a
+``ValueError``) at once, with the position in the pattern.
 
 >>> from synthia.core.random import Stream
 >>> g = RegexGenerator(r"^[a-c]{2}-\\d+$")
@@ -16,9 +18,22 @@ from __future__ import annotations
 import string
 from typing import Any
 
+from ..core.checks import check_int, check_text
 from ..core.random import Stream
 
-__all__ = ["RegexGenerator"]
+__all__ = ["RegexGenerator", "RegexError"]
+
+#: The largest repetition count a pattern may ask for (``a{10000}``).
+MAX_COUNT = 10_000
+
+
+class RegexError(ValueError):
+    """A pattern outside the supported subset; ``position`` is the 0-based offset in the pattern."""
+
+    def __init__(self, pattern: str, reason: str, position: int) -> None:
+        super().__init__(f"regular expression {pattern!r}: {reason} at position {position}")
+        self.reason = reason
+        self.position = position
 
 _PRINTABLE = [c for c in string.printable if c not in "\t\n\r\x0b\x0c"]
 _CLASSES = {"d": string.digits, "w": string.ascii_letters + string.digits + "_", "s": " "}
@@ -28,8 +43,8 @@ class RegexGenerator:
     """Generates strings matching ``pattern`` (see the module docstring for the subset)."""
 
     def __init__(self, pattern: str, max_repeat: int = 8) -> None:
-        self.pattern = pattern
-        self.max_repeat = max_repeat
+        self.pattern = check_text(pattern, "pattern")
+        self.max_repeat = check_int(max_repeat, "max_repeat", minimum=0, maximum=MAX_COUNT)
         self._text = pattern
         self._pos = 0
         self._tree = self._alternation()
@@ -37,7 +52,7 @@ class RegexGenerator:
             self._fail("unexpected character")
 
     def _fail(self, why: str) -> None:
-        raise ValueError(f"regular expression {self.pattern!r}: {why} at position {self._pos}")
+        raise RegexError(self.pattern, why, self._pos)
 
     def _peek(self) -> str:
         return self._text[self._pos] if self._pos < len(self._text) else ""
@@ -107,9 +122,10 @@ class RegexGenerator:
                 continue
             if self._peek() == "-" and self._text[self._pos + 1 : self._pos + 2] not in ("]", ""):
                 end = self._text[self._pos + 1]
-                self._pos += 2
                 if ord(end) < ord(c):
+                    self._pos -= 1  # point at the range's first character
                     self._fail(f"bad range {c}-{end}")
+                self._pos += 2
                 chars.extend(chr(o) for o in range(ord(c), ord(end) + 1))
             else:
                 chars.append(c)
@@ -140,6 +156,10 @@ class RegexGenerator:
                     low = high = int(body)
             except ValueError:
                 self._fail(f"bad repetition {{{body}}}")
+            if low < 0 or high < low:
+                self._fail(f"bad repetition {{{body}}}: the maximum is below the minimum")
+            if high > MAX_COUNT:
+                self._fail(f"bad repetition {{{body}}}: more than {MAX_COUNT} repetitions")
             self._pos = end
         else:
             return atom

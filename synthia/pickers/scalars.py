@@ -9,20 +9,12 @@ from typing import Any
 
 import math
 
-from ..core.checks import check_int, check_number, check_probability
+from ..core.checks import check_int, check_magnitude, check_number, check_probability, check_range
 from ..core.constant import Constant, Nothing
 from ..core.picker import Picker, RandomPicker, Reactive, Shrinkable, sampled
 from ..core.shrinking import shrink_seed, simplest_in, smaller_int_range
 
 __all__ = ["RandomInteger", "RandomFloat", "RandomBoolean"]
-
-
-def check_magnitude(magnitude: Any) -> float:
-    """``magnitude`` as a float in ``(0, 1]``."""
-    value = check_number(magnitude, "magnitude")
-    if not 0 < value <= 1:
-        raise ValueError(f"magnitude must be in (0, 1], got {magnitude!r}")
-    return float(value)
 
 
 class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
@@ -39,7 +31,7 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
     >>> RandomInteger(5, 5)
     Traceback (most recent call last):
     ...
-    ValueError: high must be greater than low, got low=5, high=5
+    ValueError: high must be greater than low, got low=5, high=5 (ranges are half-open like range(): [5, 5) is empty)
     """
 
     def __init__(self, low: int, high: int | None = None, *, seed: int | None = None) -> None:
@@ -47,8 +39,7 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
             low, high = 0, low
         self.low = check_int(low, "low")
         self.high = check_int(high, "high")
-        if self.high <= self.low:
-            raise ValueError(f"high must be greater than low, got low={self.low}, high={self.high}")
+        check_range(self.low, self.high)
         self._init_stream(seed)
 
     def _bind(self) -> None:
@@ -68,10 +59,12 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
     def tell(self, value: Any) -> None:
         """Set the exclusive upper bound to ``value`` (must stay above ``low``)."""
         high = check_int(value, "high")
-        if high <= self.low:
-            raise ValueError(f"high must be greater than low, got low={self.low}, high={high}")
+        check_range(self.low, high)
         self.high = high
         self._bind()
+
+    def value_range(self) -> tuple[int, int]:
+        return self.low, self.high
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.low, self.high], {}
@@ -89,11 +82,13 @@ class RandomFloat(RandomPicker[float], Shrinkable[float]):
     """
 
     def __init__(self, low: float = 0.0, high: float = 1.0, *, seed: int | None = None) -> None:
-        self.low = float(check_number(low, "low"))
-        self.high = float(check_number(high, "high"))
-        if self.high <= self.low:
-            raise ValueError(f"high must be greater than low, got low={self.low}, high={self.high}")
+        self.low = _float(low, "low")
+        self.high = _float(high, "high")
+        check_range(self.low, self.high)
         self._init_stream(seed)
+
+    def value_range(self) -> tuple[float, float]:
+        return self.low, self.high
 
     def _bind(self) -> None:
         self._hold(self._stream.floating_sampler(self.low, self.high))
@@ -113,6 +108,15 @@ class RandomFloat(RandomPicker[float], Shrinkable[float]):
         if self.low == 0.0 and self.high == 1.0:
             return [], {}
         return [self.low, self.high], {}
+
+
+def _float(value: Any, name: str) -> float:
+    """A finite bound as a float (an int beyond the float range is refused, naming it)."""
+    number = check_number(value, name)
+    try:
+        return float(number)
+    except OverflowError:
+        raise ValueError(f"{name} must be within the float range (about 1.8e308), got {number!r}") from None
 
 
 class RandomBoolean(RandomPicker[bool], Reactive[bool], Shrinkable[bool]):

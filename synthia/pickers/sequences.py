@@ -1,16 +1,19 @@
-"""Pickers that produce sequences over time: :class:`Tick` and :class:`Playback`."""
+"""Pickers that produce sequences over time: :class:`Tick`, :class:`Playback` and
+:class:`Scramble` (another picker's values, shuffled)."""
 from __future__ import annotations
 
-from typing import Any, Iterable, TypeVar
+from typing import Any, Iterable, TypeVar, overload
 
-from ..core.checks import check_bool, check_int, check_values
+from ..core.checks import MAX_ITEMS, check_bool, check_count_pick, check_int, check_values, describe
 from ..core.constant import Nothing
-from ..core.exceptions import NoMoreElements
-from ..core.picker import UNSET, Bounded, Picker, Shrinkable, as_picker
-from ..core.random import Stream, stream_seed
+from ..core.exceptions import GiveUp, NoMoreElements
+from ..core.inputs import count_input, ending_input, number_input, value_input
+from ..core.picker import UNSET, Bounded, Picker, Seedable, Shrinkable
+from ..core.random import Stream, shuffle, stream_seed
 from ..core.shrinking import decision_or_default, shrink_seed, simplicity
+from .bounded import ends
 
-__all__ = ["Tick", "Playback", "shrink_trace"]
+__all__ = ["Tick", "Playback", "Scramble", "shrink_trace"]
 
 T = TypeVar("T")
 
@@ -22,7 +25,7 @@ class Tick(Shrinkable[Any]):
     :class:`~synthia.PickSmaller` over a fresh copy: the earlier values of the
     counter that are simpler than the one given.
 
-    ``start`` and ``increment`` are numbers or pickers of numbers; values stay
+    ``start`` and ``increment`` are finite numbers or pickers of numbers; values stay
     ints when both give ints.
 
     >>> Tick(10, 5).take(4)
@@ -35,15 +38,22 @@ class Tick(Shrinkable[Any]):
     inputs_fields = ("start", "increment")
 
     def __init__(self, start: Any = 0, increment: Any = 1) -> None:
-        self.start = as_picker(start, "start")
-        self.increment = as_picker(increment, "increment")
+        self.start = number_input(start, "start")
+        self.increment = number_input(increment, "increment")
         self._current: Any = UNSET
 
     def pick(self) -> Any:
         if self._current is UNSET:
             self._current = self.start.pick()
         else:
-            self._current = self._current + self.increment.pick()
+            step = self.increment.pick()
+            try:
+                self._current = self._current + step
+            except TypeError:
+                raise TypeError(
+                    f"Tick adds increment to the last value: got {describe(step)} from increment {self.increment!r}"
+                    f" and {describe(self._current)} from start {self.start!r}"
+                ) from None
         return self._current
 
     def _reset_self(self) -> None:
@@ -100,6 +110,9 @@ class Playback(Bounded[T], Shrinkable[T]):
     def is_done(self) -> bool:
         return not self.values or (not self.loop and self._index >= len(self.values))
 
+    def ends(self) -> bool:
+        return not self.loop or not self.values
+
     def in_domain(self, value: Any) -> bool:
         return any(value == v for v in self.values)
 
@@ -153,3 +166,85 @@ def shrink_trace(trace: list[T], decision: Picker[float] | None = None, magnitud
         j = i + stream.below(n - i)
         indices[i], indices[j] = indices[j], indices[i]
     return Playback([trace[i] for i in sorted(indices[:keep])], loop=False)
+
+
+class Scramble(Seedable[T], Bounded[T]):
+    """Values of ``picker`` played back in shuffled batches.
+
+    Each batch takes ``count`` values (an int or a picker of ints) from the input,
+    shuffles them with this picker's stream, and plays them back. With
+    ``count=None`` the batch is the whole input, which must end (a bounded picker
+    that does not loop, checked at construction): the input's values in a random
+    order, then :class:`~synthia.NoMoreElements`.
+
+    >>> from synthia import Playback
+    >>> Scramble(Playback([1, 2, 3, 4], loop=False), seed=5).take(10)
+    [2, 1, 4, 3]
+    >>> Scramble(Playback("abc"), count=3, seed=1).take(6)
+    ['b', 'a', 'c', 'b', 'c', 'a']
+    """
+
+    inputs_fields = ("picker", "count")
+
+    @overload
+    def __init__(self, picker: Picker[T], count: Any = None, *, seed: int | None = None) -> None: ...
+    @overload
+    def __init__(self, picker: T, count: Any = None, *, seed: int | None = None) -> None: ...
+    def __init__(self, picker: Any, count: Any = None, *, seed: int | None = None) -> None:
+        if count is None:
+            hint = "Scramble without count shuffles the whole input; give count=n to shuffle batches of n values"
+            self.picker: Picker[T] = ending_input(value_input(picker, "picker"), "picker", hint)
+            self.count: Picker[int] | None = None
+        else:
+            self.picker = value_input(picker, "picker")
+            self.count = count_input(count, "count")
+        self._batch: list[T] = []
+        self._position = 0
+        self._exhausted = False
+        self._init_stream(seed)
+
+    def _fill(self) -> None:
+        if self.count is None:
+            batch: list[T] = []
+            try:
+                while len(batch) <= MAX_ITEMS:
+                    batch.append(self.picker.pick())
+                raise ValueError(f"picker gave more than {MAX_ITEMS} values: does it loop? got {self.picker!r}")
+            except NoMoreElements:
+                self._exhausted = True
+        else:
+            n = check_count_pick(self.count.pick(), "count", self.count)
+            batch = []
+            try:
+                for _ in range(n):
+                    batch.append(self.picker.pick())
+            except NoMoreElements:
+                self._exhausted = True
+        shuffle(self._stream, batch)
+        self._batch, self._position = batch, 0
+
+    def pick(self) -> T:
+        empty = 0
+        while self._position >= len(self._batch):
+            if self._exhausted:
+                raise NoMoreElements(f"{self!r} has played every value of its input")
+            self._fill()
+            empty += 1
+            if empty > 1000:
+                raise GiveUp(f"{self!r}: count picked 0 for 1000 batches in a row")
+        value = self._batch[self._position]
+        self._position += 1
+        return value
+
+    def is_done(self) -> bool:
+        return self._exhausted and self._position >= len(self._batch)
+
+    def ends(self) -> bool:
+        return self.count is None or ends(self.picker)
+
+    def _reset_self(self) -> None:
+        super()._reset_self()
+        self._batch, self._position, self._exhausted = [], 0, False
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [self.picker], ({} if self.count is None else {"count": self.count})

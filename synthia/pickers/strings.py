@@ -4,11 +4,11 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from ..core.checks import check_int
-from ..core.constant import Nothing
-from ..core.picker import Picker, RandomPicker, Shrinkable, as_picker
+from ..core.checks import check_count_pick, check_magnitude, check_text, describe
+from ..core.constant import Constant, Nothing
+from ..core.inputs import count_input, value_input
+from ..core.picker import Picker, RandomPicker, Shrinkable
 from ..core.shrinking import shrink_seed, simplicity
-from .scalars import check_magnitude
 
 __all__ = ["RandomString", "StringPattern", "RandomPrefix", "RandomSuffix", "RandomTrim", "RandomSubString"]
 
@@ -36,10 +36,8 @@ class RandomString(RandomPicker[str], Shrinkable[str]):
     inputs_fields = ("length",)
 
     def __init__(self, length: Any, alphabet: str = ALPHANUMERIC, *, seed: int | None = None) -> None:
-        if not isinstance(length, Picker):
-            check_int(length, "length", minimum=0)
-        self.length = as_picker(length, "length")
-        if not isinstance(alphabet, str) or not alphabet:
+        self.length = count_input(length, "length")
+        if not check_text(alphabet, "alphabet"):
             raise ValueError(f"alphabet must be a non-empty string, got {alphabet!r}")
         self.alphabet = alphabet
         self._init_stream(seed)
@@ -49,8 +47,8 @@ class RandomString(RandomPicker[str], Shrinkable[str]):
 
     def pick(self) -> str:
         n = self.length.pick()
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"length must pick non-negative ints, got {n!r} from {self.length!r}")
+        if n.__class__ is not int or n < 0:  # the usual case stays one test
+            n = check_count_pick(n, "length", self.length)
         alphabet, character = self.alphabet, self._character
         return "".join([alphabet[character()] for _ in range(n)])
 
@@ -108,7 +106,9 @@ class StringPattern(Shrinkable[str]):
 
     The template uses :meth:`str.format` syntax, format specs included
     (``{0:03d}``). Every field must name a picker and every picker must be used:
-    a mismatch is a ``ValueError`` at construction. Shrinking falls back on
+    a mismatch is a ``ValueError`` at construction, and so is a plain value its
+    field cannot format (``StringPattern("{0:d}", "x")``); a picked value its field
+    cannot format is a ``ValueError`` naming the picker. Shrinking falls back on
     :class:`~synthia.PickSmaller`: fresh patterns simpler (shorter first) than the value.
 
     >>> from synthia import RandomInteger
@@ -120,36 +120,51 @@ class StringPattern(Shrinkable[str]):
     inputs_fields = ("pickers",)
 
     def __init__(self, pattern: str, *pickers: Any) -> None:
-        if not isinstance(pattern, str):
-            raise TypeError(f"pattern must be a string, got {pattern!r}")
-        used: set[int] = set()
+        check_text(pattern, "pattern")
+        #: Each field as (picker index, a template of that field alone), to name a field that fails.
+        self._fields: list[tuple[int, str]] = []
         automatic = 0
         try:
-            for _, field, _, _ in string.Formatter().parse(pattern):
+            for _, field, spec, conversion in string.Formatter().parse(pattern):
                 if field is None:
                     continue
                 head = field.split(".")[0].split("[")[0]
                 if head == "":
-                    used.add(automatic)
-                    automatic += 1
+                    index, automatic = automatic, automatic + 1
                 elif head.isdigit():
-                    used.add(int(head))
+                    index = int(head)
                 else:
                     raise ValueError(f"pattern field {{{field}}} must be positional ({{0}}, {{1}} or {{}}), in {pattern!r}")
+                alone = "{0" + field[len(head) :] + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+                self._fields.append((index, alone))
         except ValueError as err:
             if "pattern field" in str(err):
                 raise
             raise ValueError(f"pattern is not a valid template: {err}: {pattern!r}") from None
-        expected = set(range(len(pickers)))
-        if used != expected:
-            raise ValueError(
-                f"pattern {pattern!r} uses fields {sorted(used)} but {len(pickers)} pickers were given"
-            )
+        used = {index for index, _ in self._fields}
+        if used != set(range(len(pickers))):
+            raise ValueError(f"pattern {pattern!r} uses fields {sorted(used)} but {len(pickers)} pickers were given")
         self.pattern = pattern
-        self.pickers = [as_picker(p, f"pickers[{i}]", anything=True) for i, p in enumerate(pickers)]
+        self.pickers = [value_input(p, f"pickers[{i}]") for i, p in enumerate(pickers)]
+        for index, alone in self._fields:
+            if type(self.pickers[index]) is Constant:
+                self._check_field(index, alone, self.pickers[index].value)  # type: ignore[attr-defined]
+
+    def _check_field(self, index: int, alone: str, value: Any) -> None:
+        try:
+            alone.format(value)
+        except Exception as error:  # whatever a value's __format__ raises, the field cannot take it
+            where = f"pickers[{index}] {self.pickers[index]!r}"
+            raise ValueError(f"pattern field {alone.replace('{0', '{' + str(index), 1)} cannot format {describe(value)} from {where}: {error}") from None
 
     def pick(self) -> str:
-        return self.pattern.format(*[p.pick() for p in self.pickers])
+        values = [p.pick() for p in self.pickers]
+        try:
+            return self.pattern.format(*values)
+        except Exception:
+            for index, alone in self._fields:
+                self._check_field(index, alone, values[index])
+            raise
 
     def shrink(self, value: str, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[str]:
         from .filters import PickSmaller

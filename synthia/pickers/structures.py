@@ -1,27 +1,15 @@
 """Structures as ``networkx`` graphs: random trees, random graphs, Barabási–Albert graphs."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import networkx as nx
 
-from ..core.checks import check_int, check_probability
-from ..core.picker import Picker, RandomPicker, as_picker
+from ..core.checks import check_count_pick, check_int, check_probability
+from ..core.inputs import count_input, value_input
+from ..core.picker import RandomPicker
 
 __all__ = ["TreePicker", "PickTree", "GraphPicker", "BarabasiAlbert", "graph_to_dot"]
-
-
-def _count(picker: Picker[Any], name: str) -> int:
-    n = picker.pick()
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"{name} must pick non-negative ints, got {n!r} from {picker!r}")
-    return n
-
-
-def _size_input(value: Any, name: str) -> Picker[int]:
-    if not isinstance(value, Picker):
-        check_int(value, name, minimum=0)
-    return as_picker(value, name)
 
 
 class TreePicker(RandomPicker[nx.DiGraph]):
@@ -40,24 +28,32 @@ class TreePicker(RandomPicker[nx.DiGraph]):
 
     inputs_fields = ("node", "depth", "degree")
 
-    def __init__(self, node: Picker[Any], depth: Any, degree: Any, *, seed: int | None = None) -> None:
-        self.node = as_picker(node, "node", anything=True)
-        self.depth = _size_input(depth, "depth")
-        self.degree = _size_input(degree, "degree")
+    def __init__(self, node: Any, depth: Any, degree: Any, *, seed: int | None = None) -> None:
+        self.node = value_input(node, "node")
+        self.depth = count_input(depth, "depth")
+        self.degree = count_input(degree, "degree")
         self._init_stream(seed)
 
     def pick(self) -> nx.DiGraph:
         tree = nx.DiGraph()
-        depth = _count(self.depth, "depth")
+        depth = check_count_pick(self.depth.pick(), "depth", self.depth)
         tree.add_node(0, label=self.node.pick())
         tree.graph["root"] = 0
-        self._grow(tree, 0, depth, full=True)
+        # Depth first, with a stack of generators rather than recursion: any depth works.
+        stack = [self._children(tree, 0, depth, True)]
+        while stack:
+            child = next(stack[-1], None)
+            if child is None:
+                stack.pop()
+            else:
+                stack.append(self._children(tree, *child))
         return tree
 
-    def _grow(self, tree: nx.DiGraph, parent: int, remaining: int, full: bool) -> None:
+    def _children(self, tree: nx.DiGraph, parent: int, remaining: int, full: bool) -> Iterator[tuple[int, int, bool]]:
+        """Add the children of ``parent`` one by one, yielding each (with its depth) to grow next."""
         if remaining <= 0:
             return
-        degree = _count(self.degree, "degree")
+        degree = check_count_pick(self.degree.pick(), "degree", self.degree)
         if degree == 0 and full:
             degree = 1  # the path that reaches the picked depth needs a child here
         continuing = self._stream.below(degree) if full and degree else -1
@@ -66,7 +62,7 @@ class TreePicker(RandomPicker[nx.DiGraph]):
             tree.add_node(child, label=self.node.pick())
             tree.add_edge(parent, child)
             depth = remaining - 1 if i == continuing else self._stream.below(remaining)
-            self._grow(tree, child, depth, full and i == continuing)
+            yield child, depth, full and i == continuing
 
 
 PickTree = TreePicker
@@ -83,8 +79,8 @@ class GraphPicker(RandomPicker[nx.Graph]):
     inputs_fields = ("node", "size")
 
     def __init__(self, node: Any = None, size: Any = 10, p: float = 0.2, *, seed: int | None = None) -> None:
-        self.node = None if node is None else as_picker(node, "node", anything=True)
-        self.size = _size_input(size, "size")
+        self.node = None if node is None else value_input(node, "node")
+        self.size = count_input(size, "size")
         self.p = check_probability(p, "p")
         self._init_stream(seed)
 
@@ -94,7 +90,7 @@ class GraphPicker(RandomPicker[nx.Graph]):
 
     def pick(self) -> nx.Graph:
         graph = nx.Graph()
-        n = _count(self.size, "size")
+        n = check_count_pick(self.size.pick(), "size", self.size)
         self._nodes(graph, n)
         boolean, p = self._stream.boolean, self.p
         for a in range(n):
@@ -122,7 +118,7 @@ class BarabasiAlbert(GraphPicker):
 
     def pick(self) -> nx.Graph:
         graph = nx.Graph()
-        n = _count(self.size, "size")
+        n = check_count_pick(self.size.pick(), "size", self.size)
         self._nodes(graph, n)
         m = self.m
         ends: list[int] = []  # every edge end once: picking from it is picking by degree

@@ -7,10 +7,14 @@ Each module in ``tests/contract/cases/`` defines:
   check needs a new instance);
 * ``BAD_ARGUMENTS``: a list of :class:`BadArgument` -- a call that must raise
   ``ValueError``/``TypeError`` at construction, and a text its message must contain
-  (the argument's name or the value).
+  (the argument's name or the value);
+* ``SIGNATURES``: a list of :class:`Signature` -- one valid call of each public
+  constructor, which the constructor fuzzer (``tests/contract/fuzz.py``) takes apart
+  argument by argument.
 
 ``test_registry_covers_every_public_picker`` fails when a public picker class of
-``synthia`` has no case, so every new picker must join.
+``synthia`` has no case, and ``test_every_public_constructor_has_a_signature`` when it
+has no signature, so every new picker must join both.
 """
 from __future__ import annotations
 
@@ -58,6 +62,30 @@ class BadArgument:
         return self.name
 
 
+@dataclass(frozen=True)
+class Signature:
+    """One valid call of the public constructor ``target``, for the constructor fuzzer.
+
+    ``call`` receives a stand-in for ``target`` and calls it as a user would
+    (``lambda C: C(sy.RandomInteger(0, 10), length=3)``): the fuzzer reads the arguments
+    off that call, binds them to ``target``'s signature and replaces them one at a time.
+    ``call`` is called again for every variant, so each one gets fresh pickers.
+    ``picks``: how many values the fuzzer draws from what a variant builds (``Delay``
+    sleeps on every valid pick, so its signature draws none).
+    """
+
+    target: Callable[..., Any]
+    call: Callable[[Callable[..., Any]], Any]
+    picks: int = 3
+
+    @property
+    def name(self) -> str:
+        return self.target.__name__
+
+    def __repr__(self) -> str:
+        return self.name
+
+
 def _modules() -> list[Any]:
     from . import cases
 
@@ -70,6 +98,10 @@ def all_cases() -> list[Case]:
 
 def all_bad_arguments() -> list[BadArgument]:
     return [bad for module in _modules() for bad in getattr(module, "BAD_ARGUMENTS", [])]
+
+
+def all_signatures() -> list[Signature]:
+    return [signature for module in _modules() for signature in getattr(module, "SIGNATURES", [])]
 
 
 def public_picker_classes() -> set[type]:

@@ -154,3 +154,26 @@ def test_bad_arguments_fail_at_construction(bad: Any) -> None:
 def test_repr_names_the_class(case: Case) -> None:
     text = repr(case.factory())
     assert text.startswith(type(case.factory()).__name__ + "(")
+
+
+SHRINKABLE = [c for c in CASES if isinstance(c.factory(), sy.Shrinkable)]
+
+
+@pytest.mark.parametrize("case", SHRINKABLE, ids=repr)
+@CONTRACT
+@given(seed=SEEDS, skip=st.integers(1, 5))
+def test_shrink_never_changes_the_original(case: Case, seed: int, skip: int) -> None:
+    """``p.shrink(v)``, and anything done to what it returns, leaves ``p`` where it was:
+    ``p`` goes on exactly as a stateful duplicate taken before."""
+    picker = case.factory().set_seed(seed)
+    produced = picker.take(skip)
+    if not produced:
+        return
+    twin = picker.duplicate(with_state=True)
+    smaller = picker.shrink(produced[-1])
+    for step in (lambda: smaller.take(5), smaller.reset, lambda: smaller.set_seed(seed + 1), lambda: smaller.take(5)):
+        try:
+            step()
+        except (sy.GiveUp, sy.NoMoreElements):
+            pass
+    assert same(case, values(case, picker), values(case, twin))

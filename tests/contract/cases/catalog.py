@@ -6,7 +6,7 @@ import math
 
 import synthia as sy
 
-from ..registry import BadArgument, Case
+from ..registry import BadArgument, Case, Signature
 
 CASES = [
     Case("BiasedRandomFloat", sy.BiasedRandomFloat, lambda: sy.BiasedRandomFloat(2.5)),
@@ -15,6 +15,8 @@ CASES = [
     Case("PoissonInteger large", sy.PoissonInteger, lambda: sy.PoissonInteger(250.0)),
     Case("AffineTransform int", sy.AffineTransform, lambda: sy.AffineTransform(sy.RandomInteger(0, 100), 3, -7)),
     Case("AffineTransform float", sy.AffineTransform, lambda: sy.AffineTransform(sy.RandomFloat(), 2 * math.pi)),
+    Case("AffineTransformInteger", sy.AffineTransformInteger, lambda: sy.AffineTransformInteger(sy.RandomFloat(0, 100), 3, -7)),
+    Case("AffineTransformFloat", sy.AffineTransformFloat, lambda: sy.AffineTransformFloat(sy.RandomInteger(0, 100), 2, 1)),
     Case("AsInt", sy.AsInt, lambda: sy.AsInt(sy.RandomFloat(-50, 50))),
     Case("AsString", sy.AsString, lambda: sy.AsString(sy.RandomInteger(0, 10**6), format="<{}>")),
     Case("Delay", sy.Delay, lambda: sy.Delay(sy.Choice(0.0, 1e-6)), max_values=10),
@@ -75,14 +77,15 @@ BAD_ARGUMENTS = [
     BadArgument("PoissonInteger lam 0", lambda: sy.PoissonInteger(0), ValueError, "lam"),
     BadArgument("PoissonInteger tell", lambda: sy.PoissonInteger(1).tell(-2), ValueError, "lam"),
     BadArgument("AffineTransform m 0", lambda: sy.AffineTransform(sy.Tick(), 0, 1), ValueError, "m"),
-    BadArgument("AffineTransform picker", lambda: sy.AffineTransform(3, 1, 1), TypeError, "picker"),
+    BadArgument("AffineTransform picker", lambda: sy.AffineTransform("x", 1, 1), TypeError, "picker"),
+    BadArgument("AffineTransformInteger m", lambda: sy.AffineTransformInteger(sy.Tick(), 0.5, 1), TypeError, "m"),
     BadArgument("AsString format", lambda: sy.AsString(sy.Tick(), format="{1}"), ValueError, "format"),
     BadArgument("Delay negative", lambda: sy.Delay(-1), ValueError, "seconds"),
     BadArgument("ListPicker empty", lambda: sy.ListPicker(), ValueError, "picker"),
     BadArgument("ListPicker negative length", lambda: sy.ListPicker(sy.Tick(), length=-2), ValueError, "length"),
     BadArgument("SetPicker size", lambda: sy.SetPicker(sy.Tick(), -1), ValueError, "size"),
     BadArgument("SetPicker max_tries", lambda: sy.SetPicker(sy.Tick(), 2, max_tries=0), ValueError, "max_tries"),
-    BadArgument("ArrayPicker non-picker", lambda: sy.ArrayPicker([1]), TypeError, "pickers[0]"),
+    BadArgument("ArrayPicker one list", lambda: sy.ArrayPicker([1]), TypeError, "ArrayPicker(*[1])"),
     BadArgument("RandomSubList keep", lambda: sy.RandomSubList([1], keep=2), ValueError, "keep"),
     BadArgument("Scramble count", lambda: sy.Scramble(sy.Tick(), count=-1), ValueError, "count"),
     BadArgument("Bound length", lambda: sy.Bound(sy.Tick(), -3), ValueError, "length"),
@@ -104,4 +107,46 @@ BAD_ARGUMENTS = [
     BadArgument("MutateElement choice of non-mutators", lambda: sy.MutateElement(sy.Choice(1, 2)), TypeError, "mutator"),
     BadArgument("Offset non-number", lambda: sy.Offset("x"), TypeError, "offset"),
     BadArgument("Swap position", lambda: sy.Swap(first="a"), TypeError, "first"),
+]
+
+SIGNATURES = [
+    Signature(sy.BiasedRandomFloat, lambda C: C(2.5, seed=1)),
+    Signature(sy.GaussianFloat, lambda C: C(3.0, 2.0, seed=1)),
+    Signature(sy.PoissonInteger, lambda C: C(3.5, seed=1)),
+    Signature(sy.AffineTransform, lambda C: C(sy.RandomInteger(0, 100), 3, -7)),
+    Signature(sy.AffineTransformInteger, lambda C: C(sy.RandomFloat(0, 100), 3, -7)),
+    Signature(sy.AffineTransformFloat, lambda C: C(sy.RandomInteger(0, 100), 2.5, 1)),
+    Signature(sy.AsInt, lambda C: C(sy.RandomFloat(-50, 50))),
+    Signature(sy.AsString, lambda C: C(sy.RandomInteger(0, 100), format="<{}>")),
+    # Every valid pick of a Delay sleeps: the fuzzer only builds it.
+    Signature(sy.Delay, lambda C: C(sy.Choice(0.0, 1e-6)), picks=0),
+    Signature(sy.ListPicker, lambda C: C(sy.Tick(), sy.RandomInteger(0, 9), length=sy.RandomInteger(0, 6))),
+    Signature(sy.SetPicker, lambda C: C(sy.RandomInteger(0, 50), sy.RandomInteger(0, 8), max_tries=100)),
+    Signature(sy.ArrayPicker, lambda C: C(sy.RandomInteger(0, 9), sy.RandomBoolean(), sy.Tick())),
+    Signature(sy.RandomSubList, lambda C: C(range(10), keep=0.3, seed=1)),
+    Signature(sy.Scramble, lambda C: C(sy.AllIntegers(0, 12), count=4, seed=1)),
+    Signature(sy.Bound, lambda C: C(sy.RandomInteger(0, 100), sy.RandomInteger(3, 9))),
+    Signature(sy.Unbound, lambda C: C(sy.Bound(sy.RandomInteger(0, 100), 4), sy.RandomFloat())),
+    Signature(sy.AllBooleans, lambda C: C(True, loop=False, seed=1)),
+    Signature(sy.AllIntegers, lambda C: C(-3, 9, scramble=True, loop=False, seed=1)),
+    Signature(sy.AllElements, lambda C: C("abcdef", scramble=True, loop=False, seed=1)),
+    Signature(sy.AllPickers, lambda C: C(sy.AllBooleans(), sy.AllElements("abcd"), scramble=True, loop=False, seed=1)),
+    Signature(sy.Merge, lambda C: C(sy.AllIntegers(0, 3), sy.Bound(sy.RandomFloat(), 5))),
+    Signature(sy.PickSmaller, lambda C: C(sy.RandomInteger(0, 1000), 500, key=abs, max_tries=100)),
+    Signature(sy.RandomString, lambda C: C(sy.RandomInteger(0, 8), alphabet="abc", seed=1)),
+    Signature(sy.StringPattern, lambda C: C("{0}-{1:03d}", sy.Choice("a", "b"), sy.RandomInteger(0, 1000))),
+    Signature(sy.RandomPrefix, lambda C: C("the quick brown fox", seed=1)),
+    Signature(sy.RandomSuffix, lambda C: C("the quick brown fox", seed=1)),
+    Signature(sy.RandomTrim, lambda C: C("the quick brown fox", seed=1)),
+    Signature(sy.RandomSubString, lambda C: C("the quick brown fox", seed=1)),
+    Signature(sy.PrismPicker, lambda C: C(sy.Tick(0, 1), sy.RandomFloat(), 3)),
+    Signature(sy.HyperspherePicker, lambda C: C(sy.RandomFloat(1, 2), sy.RandomFloat(0, math.pi), 0.5)),
+    Signature(sy.SineWave, lambda C: C(sy.RandomFloat(0, 2), sy.Tick(0, 0.1), 0.5)),
+    Signature(sy.Mutate, lambda C: C(sy.ComposeList(sy.RandomInteger(0, 100), 6), sy.Choice(sy.Swap(), sy.DeleteElement()))),
+    Signature(sy.Offset, lambda C: C(sy.RandomInteger(-5, 5), input=sy.Tick(0, 10))),
+    Signature(sy.Replace, lambda C: C(sy.RandomInteger(0, 10), input=sy.Tick())),
+    Signature(sy.DeleteElement, lambda C: C(sy.RandomFloat(), input=sy.ComposeList(sy.RandomInteger(0, 100), 5))),
+    Signature(sy.InsertElement, lambda C: C(sy.RandomInteger(0, 9), sy.RandomFloat(), input=sy.Constant([1, 2, 3]))),
+    Signature(sy.Swap, lambda C: C(sy.RandomFloat(), 0.5, input=sy.Constant(list(range(20))))),
+    Signature(sy.MutateElement, lambda C: C(sy.Offset(100), sy.RandomFloat(), input=sy.Constant(list(range(20))))),
 ]

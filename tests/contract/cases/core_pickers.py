@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import synthia as sy
 
-from ..registry import BadArgument, Case
+from ..registry import BadArgument, Case, Signature
 
 
 def _tree() -> sy.Picker:
@@ -64,8 +64,6 @@ BAD_ARGUMENTS = [
     BadArgument("Choice weight count", lambda: sy.Choice(1, 2, weights=[1]), ValueError, "weights"),
     BadArgument("Choice zero weights", lambda: sy.Choice(1, weights=[0]), ValueError, "weights"),
     BadArgument("Choice decision not picker", lambda: sy.Choice(1, decision="x"), TypeError, "decision"),
-    BadArgument("Freeze non-picker", lambda: sy.Freeze(3), TypeError, "picker"),
-    BadArgument("Once non-picker", lambda: sy.Once("x"), TypeError, "picker"),
     BadArgument("Tick non-number", lambda: sy.Tick("a"), TypeError, "start"),
     BadArgument("Playback bad start", lambda: sy.Playback([1, 2], start=2), ValueError, "start"),
     BadArgument("Playback loop not bool", lambda: sy.Playback([1], loop="yes"), TypeError, "loop"),
@@ -77,4 +75,21 @@ BAD_ARGUMENTS = [
     BadArgument("Apply fn", lambda: sy.Apply(42), TypeError, "fn"),
     BadArgument("Deferred build", lambda: sy.Deferred(3), TypeError, "build"),
     BadArgument("Deferred depth", lambda: sy.Deferred(sy.Tick, max_depth=-1, fallback=0), ValueError, "max_depth"),
+]
+
+SIGNATURES = [
+    Signature(sy.RandomInteger, lambda C: C(-5, 10, seed=1)),
+    Signature(sy.RandomFloat, lambda C: C(-2.5, 7.0, seed=1)),
+    Signature(sy.RandomBoolean, lambda C: C(0.3, seed=1)),
+    Signature(sy.Constant, lambda C: C([1, 2])),
+    Signature(sy.Nothing, lambda C: C()),
+    Signature(sy.Choice, lambda C: C("a", sy.RandomInteger(0, 10), "c", weights=[1, 2, 3], decision=sy.RandomFloat())),
+    Signature(sy.Freeze, lambda C: C(sy.RandomInteger(0, 10))),
+    Signature(sy.Once, lambda C: C(sy.RandomInteger(0, 10))),
+    Signature(sy.Tick, lambda C: C(sy.RandomInteger(0, 10), 2)),
+    Signature(sy.Playback, lambda C: C([0, 1, -1], loop=False, start=1)),
+    Signature(sy.ComposeList, lambda C: C(sy.RandomInteger(0, 10), sy.RandomInteger(0, 5))),
+    Signature(sy.PickIf, lambda C: C(sy.RandomInteger(0, 100), lambda x: x % 2 == 1, max_tries=100)),
+    Signature(sy.Apply, lambda C: C(lambda a, b: (a, b), sy.RandomInteger(0, 5), b=sy.Tick())),
+    Signature(sy.Deferred, lambda C: C(lambda: sy.RandomInteger(0, 5), max_depth=3, fallback=0)),
 ]

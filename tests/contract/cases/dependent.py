@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import synthia as sy
 
-from ..registry import BadArgument, Case
+from ..registry import BadArgument, Case, Signature
 
 
 def _list_and_index() -> sy.Picker:
@@ -25,5 +25,9 @@ CASES = [
 
 BAD_ARGUMENTS = [
     BadArgument("Bind fn not callable", lambda: sy.Bind(sy.RandomInteger(0, 3), 5), TypeError, "fn"),
-    BadArgument("Bind picker not a picker", lambda: sy.Bind([1, 2], len), TypeError, "picker"),
+    BadArgument("Bind fn arity", lambda: sy.Bind(sy.RandomInteger(0, 3), lambda: 0), TypeError, "fn must accept 1"),
+]
+
+SIGNATURES = [
+    Signature(sy.Bind, lambda C: C(sy.RandomInteger(1, 5), lambda n: sy.RandomInteger(0, n), seed=1)),
 ]

@@ -2,10 +2,11 @@
 broadcasts one stream to several consumers."""
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
-from ..core.exceptions import NoMoreElements
-from ..core.picker import Bounded, Picker, as_picker
+from ..core.inputs import value_input
+from ..core.picker import Bounded, Picker
+from .bounded import ends
 from .sequences import Playback, shrink_trace
 
 __all__ = ["Record", "Share"]
@@ -27,8 +28,12 @@ class Record(Bounded[T]):
 
     inputs_fields = ("picker",)
 
-    def __init__(self, picker: Picker[T]) -> None:
-        self.picker = as_picker(picker, "picker", numbers=False)
+    @overload
+    def __init__(self, picker: Picker[T]) -> None: ...
+    @overload
+    def __init__(self, picker: T) -> None: ...
+    def __init__(self, picker: Any) -> None:
+        self.picker = value_input(picker, "picker")
         self.recorded: list[T] = []
 
     def pick(self) -> T:
@@ -38,6 +43,9 @@ class Record(Bounded[T]):
 
     def is_done(self) -> bool:
         return isinstance(self.picker, Bounded) and self.picker.is_done()
+
+    def ends(self) -> bool:
+        return ends(self.picker)
 
     def shrink_sequence(self, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Playback[T]:
         """A non-looping :class:`~synthia.Playback` of a shorter subsequence of the record."""
@@ -102,8 +110,12 @@ class Share(Bounded[T]):
 
     inputs_fields = ("hub",)
 
-    def __init__(self, source: Picker[T], *, _hub: _Broadcast | None = None) -> None:
-        self.hub = _hub if _hub is not None else _Broadcast(as_picker(source, "source", numbers=False))
+    @overload
+    def __init__(self, source: Picker[T], *, _hub: _Broadcast | None = None) -> None: ...
+    @overload
+    def __init__(self, source: T, *, _hub: _Broadcast | None = None) -> None: ...
+    def __init__(self, source: Any, *, _hub: _Broadcast | None = None) -> None:
+        self.hub = _hub if _hub is not None else _Broadcast(value_input(source, "source"))
         self.position = 0
         self.generation = self.hub.generation
         self.hub.consumers.append(self)
@@ -123,6 +135,9 @@ class Share(Bounded[T]):
         source = self.hub.source
         unread = self.hub.base + len(self.hub.buffer) - self.position
         return unread <= 0 and isinstance(source, Bounded) and source.is_done()
+
+    def ends(self) -> bool:
+        return ends(self.hub.source)
 
     def _reset_self(self) -> None:
         self.position = 0

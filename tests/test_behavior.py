@@ -99,14 +99,14 @@ def test_markov_dot_and_reader() -> None:
     assert dot.startswith("digraph") and "0.50" in dot and "doublecircle" in dot
 
 
-def test_behaviour_tree_traversal_order() -> None:
+def test_behavior_tree_traversal_order() -> None:
     tree = sy.BehaviorTree(sy.Sequence("a", sy.Sequence("b", "c"), sy.Leaf(sy.Playback([1, 2], loop=False)), "d"))
     assert tree.take(10) == ["a", "b", "c", 1, 2, "d"]
     selector = sy.Selector(sy.Sequence("x1", "x2"), "y", weights=[1, 0])
     assert sy.BehaviorTree(selector).take(5) == ["x1", "x2"]  # a selector sticks to its choice
 
 
-def test_behaviour_tree_repeats_with_new_choices() -> None:
+def test_behavior_tree_repeats_with_new_choices() -> None:
     tree = sy.BehaviorTree(sy.Sequence("in", sy.Selector("buy", "browse"), "out"), repeat=True).set_seed(2)
     values = tree.take(60)
     rounds = [values[i : i + 3] for i in range(0, 60, 3)]

@@ -6,7 +6,7 @@ import networkx as nx
 
 import synthia as sy
 
-from ..registry import BadArgument, Case
+from ..registry import BadArgument, Case, Signature
 
 GRAMMAR = """
 <expr> := <num> | <expr> + <num> | ( <expr> ) ;
@@ -59,9 +59,9 @@ CASES = [
 ]
 
 BAD_ARGUMENTS = [
-    BadArgument("Record non-picker", lambda: sy.Record(3), TypeError, "picker"),
-    BadArgument("Share non-picker", lambda: sy.Share("x"), TypeError, "source"),
     BadArgument("Knit instances", lambda: sy.Knit(5), TypeError, "instances"),
+    BadArgument("Knit spawn probability", lambda: sy.Knit(sy.Tick(), spawn=0.3), TypeError, "RandomBoolean(0.3)"),
+    BadArgument("Knit chooser range", lambda: sy.Knit(sy.Tick(), chooser=sy.RandomInteger(5, 10)), ValueError, "chooser"),
     BadArgument("Knit max_tries", lambda: sy.Knit(sy.Tick(), max_tries=0), ValueError, "max_tries"),
     BadArgument("Knit shared", lambda: sy.Knit(sy.Tick(), shared=[3]), TypeError, "shared[0]"),
     BadArgument("Knit seed_instances", lambda: sy.Knit(sy.Tick(), seed_instances=1), TypeError, "seed_instances"),
@@ -80,4 +80,35 @@ BAD_ARGUMENTS = [
     BadArgument("TreePicker depth", lambda: sy.TreePicker(sy.Tick(), -1, 2), ValueError, "depth"),
     BadArgument("GraphPicker p", lambda: sy.GraphPicker(size=3, p=2), ValueError, "p"),
     BadArgument("BarabasiAlbert m", lambda: sy.BarabasiAlbert(size=3, m=0), ValueError, "m"),
+]
+
+SIGNATURES = [
+    Signature(sy.Record, lambda C: C(sy.RandomInteger(0, 100))),
+    Signature(sy.Share, lambda C: C(sy.RandomInteger(0, 100))),
+    Signature(
+        sy.Knit,
+        lambda C: C(
+            sy.Apply(lambda n: sy.Bound(sy.Tick(n, 1), 3), sy.Tick(1, 1)),
+            sy.RandomBoolean(0.3),
+            sy.RandomBoolean(0.5),
+            sy.RandomFloat(),
+            max_tries=100,
+            seed_instances=True,
+            shared=[sy.Tick()],
+            seed=1,
+        ),
+    ),
+    Signature(sy.MarkovChain, lambda C: C({"a": sy.RandomInteger(0, 9), "b": "B"}, {"a": {"a": 1, "b": 2}, "b": {"a": 1}}, "a", sy.RandomFloat())),
+    Signature(sy.MarkovReader, lambda C: C(nx.path_graph(3), lambda n: n * 10, 0, sy.RandomFloat())),
+    Signature(sy.BehaviorTree, lambda C: C(sy.Sequence("a", sy.Selector("b", "c")), repeat=True)),
+    Signature(sy.Sequence, lambda C: C("a", sy.Bound(sy.RandomInteger(0, 9), 2), "z")),
+    Signature(sy.Selector, lambda C: C("a", sy.Sequence("b", "c"), weights=[1, 2], decision=sy.RandomFloat())),
+    Signature(sy.Leaf, lambda C: C(sy.Bound(sy.RandomInteger(0, 9), 3))),
+    Signature(sy.Grammar, lambda C: C(GRAMMAR)),
+    Signature(sy.RegexGenerator, lambda C: C("^[a-c]{2}-[0-9]+$", max_repeat=4)),
+    Signature(sy.GrammarSentence, lambda C: C(GRAMMAR, 6, " ", seed=1)),
+    Signature(sy.GrammarSequence, lambda C: C(GRAMMAR, 6, str.upper, seed=1)),
+    Signature(sy.TreePicker, lambda C: C(sy.RandomInteger(0, 100), sy.RandomInteger(0, 4), 2, seed=1)),
+    Signature(sy.GraphPicker, lambda C: C(sy.Tick(), sy.RandomInteger(2, 12), 0.3, seed=1)),
+    Signature(sy.BarabasiAlbert, lambda C: C(sy.Tick(), 30, 2, seed=1)),
 ]

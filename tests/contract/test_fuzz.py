@@ -1,0 +1,67 @@
+"""The constructor fuzz test: every public constructor, given bad arguments, answers clearly
+and in time (see ``fuzz.py`` for the variants and the outcomes)."""
+from __future__ import annotations
+
+import collections
+import inspect
+import time
+
+import pytest
+
+import synthia as sy
+
+from .fuzz import CLEAR, Hang, Variant, fuzz, run, time_limit, variants
+from .registry import Signature, all_signatures, public_picker_classes
+
+SIGNATURES = all_signatures()
+
+
+def test_every_public_constructor_has_a_signature() -> None:
+    targets = {s.target for s in SIGNATURES}
+    constructors = public_picker_classes() | {sy.MarkovReader, sy.Grammar, sy.RegexGenerator}
+    missing = sorted(c.__name__ for c in constructors - targets)
+    assert not missing, f"public constructors without a fuzzer signature: {missing}"
+
+
+@pytest.mark.parametrize("signature", SIGNATURES, ids=repr)
+def test_bad_arguments_get_a_clear_answer_in_time(signature: Signature) -> None:
+    outcomes = fuzz([signature])
+    if inspect.signature(signature.target).parameters:
+        assert len(outcomes) > 20  # every argument was replaced by many values
+    unclear = [str(o) for o in outcomes if o.kind not in CLEAR]
+    assert not unclear, "\n".join(unclear)
+
+
+def test_the_variants_cover_each_argument_and_swaps() -> None:
+    labels = [v.label for v in variants(Signature(sy.RandomInteger, lambda C: C(-5, 10, seed=1)))]
+    assert "low=nan" in labels and "high=an endless picker" in labels and "seed=a string" in labels
+    assert "low swapped with high" in labels
+    outcome = run(next(v for v in variants(Signature(sy.RandomInteger, lambda C: C(-5, 10))) if v.label == "low swapped with high"))
+    assert outcome.kind == "rejected" and "high must be greater than low" in outcome.detail
+
+
+def test_a_hang_is_reported_within_the_time_limit() -> None:
+    def endless(*args: object) -> None:
+        while True:
+            pass
+
+    start = time.perf_counter()
+    outcome = run(Variant(Signature(endless, lambda C: C()), "endless", [], {}, ()), limit=0.2)
+    assert outcome.kind == "hang" and time.perf_counter() - start < 2
+    with pytest.raises(Hang):
+        with time_limit(0.05):
+            while True:
+                pass
+
+
+def test_a_message_that_names_no_argument_is_unclear() -> None:
+    def vague(x: object) -> None:
+        raise ValueError("something went wrong")
+
+    outcome = run(Variant(Signature(vague, lambda C: C(1)), "x=1", [1], {}, ("x",)))
+    assert outcome.kind == "unclear"
+
+
+def test_most_bad_arguments_are_refused_at_construction() -> None:
+    counts = collections.Counter(o.kind for o in fuzz(SIGNATURES, every=7))
+    assert counts["rejected"] > 10 * counts["rejected at pick"]

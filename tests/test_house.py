@@ -1,0 +1,196 @@
+"""The house in order: the package import graph follows the layers of DESIGN.md and has no
+cycle, no package reaches into another's private names, and names do not clash."""
+from __future__ import annotations
+
+import ast
+import collections
+import pathlib
+from typing import Iterator
+
+import networkx as nx
+import pytest
+
+import synthia
+
+ROOT = pathlib.Path(synthia.__file__).resolve().parent
+
+#: What each package may import (DESIGN.md, "Layers": each depends only on those above it).
+ALLOWED = {
+    "core": set(),
+    "pickers": {"core"},
+    "mutators": {"core", "pickers"},
+    "explain": {"core", "pickers", "mutators"},
+    "engine": {"core"},
+    "testing": {"core", "engine", "pickers", "mutators", "explain"},
+    "rl": {"core", "pickers", "mutators", "explain", "engine", "testing"},
+    "staging": {"core", "pickers", "mutators", "explain", "engine", "testing"},
+    "integrations": {"core", "pickers", "mutators", "explain", "engine", "testing", "rl", "staging"},
+    "tour": {"core", "pickers", "mutators", "explain", "engine", "testing", "integrations"},
+}
+
+#: Edges waiting for the harness rework (the lead's files):
+#: * ``explain/failures.py`` names ``testing.report.TestReport`` as a type, while
+#:   ``testing/report.py`` calls ``explain_failure``. The fix: ``explain_failure`` takes what
+#:   it needs (the arguments' picker, the tape, the test) rather than a ``TestReport``, or it
+#:   moves to ``testing``;
+#: * ``testing/monkey.py`` imports ``integrations.decorator.check_monkey``, while the
+#:   decorator imports the harnesses. The fix: ``check_monkey`` lives in ``testing`` (the
+#:   decorator re-exports it).
+PENDING = {("explain", "testing"), ("testing", "integrations")}
+
+
+def _modules() -> Iterator[tuple[str, pathlib.Path]]:
+    for path in sorted(ROOT.rglob("*.py")):
+        parts = path.relative_to(ROOT).parts
+        yield (parts[0] if len(parts) > 1 else ""), path
+
+
+def _imports(package: str, path: pathlib.Path) -> Iterator[str]:
+    """The synthia packages ``path`` imports: at the top, in functions, or for type checking."""
+    here = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    if here[-1] == "__init__":
+        here.append("")
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            target = here[: len(here) - node.level] + (node.module or "").split(".") if node.level else (node.module or "").split(".")
+            names = [target]
+        elif isinstance(node, ast.Import):
+            names = [a.name.split(".") for a in node.names]
+        else:
+            continue
+        for target in names:
+            target = [t for t in target if t]
+            if len(target) > 1 and target[0] == "synthia":
+                yield target[1]
+
+
+def _graph() -> nx.DiGraph:
+    graph = nx.DiGraph()
+    for package, path in _modules():
+        if package in ALLOWED:
+            graph.add_node(package)
+            for target in _imports(package, path):
+                if target != package and target in ALLOWED:
+                    graph.add_edge(package, target, module=str(path.relative_to(ROOT)))
+    return graph
+
+
+def test_packages_import_only_the_layers_above_them() -> None:
+    graph = _graph()
+    wrong = [
+        f"{a} -> {b} ({graph.edges[a, b]['module']})"
+        for a, b in graph.edges
+        if b not in ALLOWED[a] and (a, b) not in PENDING
+    ]
+    assert not wrong, wrong
+
+
+def test_no_import_cycle_between_packages_apart_from_the_pending_one() -> None:
+    graph = _graph()
+    graph.remove_edges_from(PENDING)
+    assert list(nx.simple_cycles(graph)) == []
+
+
+@pytest.mark.xfail(strict=True, reason="the PENDING edges: explain <-> testing, testing <-> integrations (the lead's harness rework)")
+def test_no_import_cycle_between_packages() -> None:
+    assert list(nx.simple_cycles(_graph())) == []
+
+
+def _defined(path: pathlib.Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+#: Private names still crossing a package boundary, waiting for the lead's work: provenance
+#: recording wraps each picker's ``_reset_self`` in its instance dict, which the observer
+#: hook on the base class (part of the draw routing) will replace.
+PENDING_PRIVATE = {("explain/recording.py", "_reset_self")}
+
+
+def _private_uses() -> list[tuple[str, str, str]]:
+    """``(module, name, where)`` for each ``_name`` read off another object (not ``self``,
+    ``cls`` or ``super()``), or imported, that is not defined in the same package."""
+    defined: dict[str, set[str]] = collections.defaultdict(set)
+    for package, path in _modules():
+        for name in _defined(path):
+            defined[name].add(package)
+    crossing = []
+    for package, path in _modules():
+        for node in ast.walk(ast.parse(path.read_text())):
+            names: list[str] = []
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+                owner = node.value
+                if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
+                    continue
+                if isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name) and owner.func.id == "super":
+                    continue
+                names = [node.attr]
+            elif isinstance(node, ast.ImportFrom):
+                names = [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+            for name in names:
+                if name in ("_replace", "_asdict", "_fields"):  # namedtuple API
+                    continue
+                if defined[name] and package not in defined[name]:  # names defined nowhere here: the stdlib's
+                    where = f"line {getattr(node, 'lineno', '?')}, defined in {sorted(defined[name])}"
+                    crossing.append((str(path.relative_to(ROOT)), name, where))
+    return crossing
+
+
+def test_no_private_name_is_used_across_packages_apart_from_the_pending_one() -> None:
+    assert [use for use in _private_uses() if use[:2] not in PENDING_PRIVATE] == []
+
+
+@pytest.mark.xfail(strict=True, reason="explain/recording.py patches _reset_self (the lead's observer hook)")
+def test_no_private_name_is_used_across_packages() -> None:
+    assert _private_uses() == []
+
+
+def test_module_names_are_unique_across_packages() -> None:
+    seen: dict[str, list[str]] = collections.defaultdict(list)
+    for package, path in _modules():
+        if path.name != "__init__.py" and package:
+            seen[path.stem].append(package)
+    assert {stem: pkgs for stem, pkgs in seen.items() if len(pkgs) > 1} == {}
+
+
+def test_exported_names_mean_one_thing() -> None:
+    """A name in the ``__all__`` of two modules is the same object (a re-export), never two things."""
+    import importlib
+
+    owners: dict[str, set[int]] = collections.defaultdict(set)
+    where: dict[str, list[str]] = collections.defaultdict(list)
+    for package, path in _modules():
+        name = ".".join(("synthia",) + path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        if ".tour." in name or name.endswith("__main__"):
+            continue
+        module = importlib.import_module(name)
+        for exported in getattr(module, "__all__", []):
+            owners[exported].add(id(getattr(module, exported)))
+            where[exported].append(name)
+    clashes = {n: where[n] for n, ids in owners.items() if len(ids) > 1}
+    assert clashes == {}
+
+
+def test_one_spelling_of_behavior_in_names() -> None:
+    """Files and identifiers follow the API's spelling (``BehaviorTree``); prose stays British."""
+    repository = ROOT.parent
+    paths = [p for p in repository.rglob("*") if ".git" not in p.parts and "egg-info" not in str(p)]
+    assert [str(p) for p in paths if "behaviour" in p.name.lower()] == []
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            name = getattr(node, "name", None) or getattr(node, "id", None) or getattr(node, "attr", None)
+            assert not (isinstance(name, str) and "behaviour" in name.lower()), (path, name)
+
+
+def test_the_old_explanation_leaf_name_still_works_with_a_warning() -> None:
+    from synthia.explain import rules
+
+    with pytest.warns(DeprecationWarning, match="renamed Origin"):
+        assert rules.Leaf is rules.Origin
