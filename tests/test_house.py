@@ -28,15 +28,6 @@ ALLOWED = {
     "tour": {"core", "pickers", "mutators", "explain", "engine", "testing", "integrations"},
 }
 
-#: Edges waiting for the harness rework (the lead's files):
-#: * ``explain/failures.py`` names ``testing.report.TestReport`` as a type, while
-#:   ``testing/report.py`` calls ``explain_failure``. The fix: ``explain_failure`` takes what
-#:   it needs (the arguments' picker, the tape, the test) rather than a ``TestReport``, or it
-#:   moves to ``testing``;
-#: * ``testing/monkey.py`` imports ``integrations.decorator.check_monkey``, while the
-#:   decorator imports the harnesses. The fix: ``check_monkey`` lives in ``testing`` (the
-#:   decorator re-exports it).
-PENDING = {("explain", "testing"), ("testing", "integrations")}
 
 
 def _modules() -> Iterator[tuple[str, pathlib.Path]]:
@@ -80,18 +71,11 @@ def test_packages_import_only_the_layers_above_them() -> None:
     wrong = [
         f"{a} -> {b} ({graph.edges[a, b]['module']})"
         for a, b in graph.edges
-        if b not in ALLOWED[a] and (a, b) not in PENDING
+        if b not in ALLOWED[a]
     ]
     assert not wrong, wrong
 
 
-def test_no_import_cycle_between_packages_apart_from_the_pending_one() -> None:
-    graph = _graph()
-    graph.remove_edges_from(PENDING)
-    assert list(nx.simple_cycles(graph)) == []
-
-
-@pytest.mark.xfail(strict=True, reason="the PENDING edges: explain <-> testing, testing <-> integrations (the lead's harness rework)")
 def test_no_import_cycle_between_packages() -> None:
     assert list(nx.simple_cycles(_graph())) == []
 
@@ -111,7 +95,6 @@ def _defined(path: pathlib.Path) -> set[str]:
 #: Private names still crossing a package boundary, waiting for the lead's work: provenance
 #: recording wraps each picker's ``_reset_self`` in its instance dict, which the observer
 #: hook on the base class (part of the draw routing) will replace.
-PENDING_PRIVATE = {("explain/recording.py", "_reset_self")}
 
 
 def _private_uses() -> list[tuple[str, str, str]]:
@@ -143,11 +126,6 @@ def _private_uses() -> list[tuple[str, str, str]]:
     return crossing
 
 
-def test_no_private_name_is_used_across_packages_apart_from_the_pending_one() -> None:
-    assert [use for use in _private_uses() if use[:2] not in PENDING_PRIVATE] == []
-
-
-@pytest.mark.xfail(strict=True, reason="explain/recording.py patches _reset_self (the lead's observer hook)")
 def test_no_private_name_is_used_across_packages() -> None:
     assert _private_uses() == []
 

@@ -20,7 +20,6 @@ from .picker import (
     Resettable,
     Seedable,
     Shrinkable,
-    as_picker,
 )
 
 __all__ = [
@@ -41,7 +40,6 @@ __all__ = [
     "GiveUpException",
     "CannotShrink",
     "CannotShrinkException",
-    "as_picker",
     "upstream",
     "edges",
     "UNSET",

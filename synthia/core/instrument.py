@@ -31,7 +31,7 @@ from .graph import upstream
 if TYPE_CHECKING:  # pragma: no cover
     from .picker import Picker
 
-__all__ = ["intercept", "wrap_one", "unwrap_one"]
+__all__ = ["intercept", "wrap_one", "unwrap_one", "watch_resets", "unwatch_resets"]
 
 _MISSING = object()
 
@@ -79,6 +79,26 @@ def compact(picker: "Picker[Any]") -> None:
     ``benchmarks/bench_provenance.py``): a fresh copy restores plain speed.
     """
     picker.__dict__ = dict(picker.__dict__)
+
+
+def watch_resets(picker: "Picker[Any]", make_wrapper: Callable[[Callable[[], Any]], Callable[[], Any]]) -> Any:
+    """Observe the resets of one picker's own state: ``make_wrapper(reset_own_state)``
+    returns what runs instead, on :meth:`~Picker.reset`, :meth:`~Picker.set_seed` and
+    :func:`~synthia.core.picker.restart` alike. Returns the token :func:`unwatch_resets`
+    needs; wrappers nest like those of :func:`wrap_one`.
+    """
+    previous = picker.__dict__.get("_reset_self", _MISSING)
+    picker.__dict__["_reset_self"] = make_wrapper(picker._reset_self)
+    return previous
+
+
+def unwatch_resets(picker: "Picker[Any]", token: Any) -> None:
+    """Undo :func:`watch_resets`, restoring the observer that was there before."""
+    if token is _MISSING:
+        picker.__dict__.pop("_reset_self", None)
+        compact(picker)
+    else:
+        picker.__dict__["_reset_self"] = token
 
 
 @contextmanager

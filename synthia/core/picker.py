@@ -35,7 +35,6 @@ __all__ = [
     "Reactive",
     "Resettable",
     "RandomPicker",
-    "as_picker",
     "restart",
     "UNSET",
     "sampled",
@@ -404,23 +403,3 @@ def restart(root: Picker[Any]) -> None:
     for _, node in upstream(root):
         if not isinstance(node, Seedable):
             node._reset_self()
-
-
-def as_picker(value: Any, name: str, *, numbers: bool = True, anything: bool = False) -> Picker[Any]:
-    """Return ``value`` if it is a picker, else wrap it in a :class:`~synthia.Constant`.
-
-    Numbers are wrapped when ``numbers`` is true, any value when ``anything`` is true;
-    otherwise a non-picker raises ``TypeError`` naming the argument. The catalog follows
-    the rules of :mod:`synthia.core.inputs` instead (any plain value is a constant, with
-    documented exceptions); this stays for ``synthia.testing``.
-    """
-    if isinstance(value, Picker):
-        return value
-    from .constant import Constant
-
-    is_number = isinstance(value, Number) and not isinstance(value, bool)
-    if anything or (numbers and is_number):
-        return Constant(value)
-    kind = "a picker or a number" if numbers else "a picker"
-    raise TypeError(f"{name} must be {kind}, got {value!r} ({type(value).__name__})")
-

@@ -13,18 +13,41 @@ explain phase does this per top-level argument only.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, Sequence
 
-from ..core.draws import BOOLEAN, FLOAT, INTEGER, Replayer, Tape, routed
+from ..core.draws import BOOLEAN, FLOAT, INTEGER, Draw, Replayer, Tape, routed
 from ..core.graph import upstream
 from ..core.random import Stream, derive_seed, stream_seed
 from .explanation import Explanation, explain
 from .recording import recording
+from ..core.picker import Picker
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..testing.report import TestReport
+__all__ = ["explain_failure", "ReplayableFailure"]
 
-__all__ = ["explain_failure"]
+
+class _Attempt(Protocol):
+    status: str
+
+
+class _Replaying(Protocol):
+    def seeded(self, seed: int) -> Picker[Any]: ...
+
+    def attempt(self, draws: Sequence[Draw], picks: int, seed: int) -> _Attempt: ...
+
+
+class ReplayableFailure(Protocol):
+    """What :func:`explain_failure` needs of a failed run (a harness's report is one): the
+    seed, the tape of the smallest failing input, and the harness that can build the
+    seeded wiring and test a changed tape."""
+
+    passed: bool
+    seed: int
+
+    @property
+    def tape(self) -> Tape | None: ...
+
+    @property
+    def harness(self) -> _Replaying | None: ...
 
 
 def _variations(tape: Tape, positions: list[int], seed: int, redraws: int) -> list[dict[int, Any]]:
@@ -54,7 +77,7 @@ def _variations(tape: Tape, positions: list[int], seed: int, redraws: int) -> li
     return [v for v in out if v != current] or out
 
 
-def explain_failure(report: "TestReport", redraws: int = 5) -> Explanation:
+def explain_failure(report: ReplayableFailure, redraws: int = 5) -> Explanation:
     """The explanation graph of ``report``'s smallest failing input, free draws marked.
 
     The root is the dict of arguments the test received (each argument a ``Key`` of it);

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from ..core.graph import upstream
-from ..core.instrument import unwrap_one, wrap_one
+from ..core.instrument import unwatch_resets, unwrap_one, watch_resets, wrap_one
 from ..core.picker import Picker
 
 __all__ = ["Entry", "recording", "log_of", "NotRecorded"]
@@ -88,22 +88,24 @@ def recording(*roots: Picker[Any], reset: bool = True) -> Iterator[None]:
 
         return wrapper
 
-    def recorded_reset(picker: Picker[Any], reset_self: Callable[[], Any]) -> Callable[[], Any]:
-        def wrapper() -> Any:
-            # A reset made by a picker while it picks (a behaviour tree starting a new round)
-            # keeps the numbering going, so earlier outputs stay explainable.
-            if not frames:
-                picker.__dict__["_provenance_log"] = []
-            return reset_self()
+    def recorded_reset(picker: Picker[Any]) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
+        def observe(reset_self: Callable[[], Any]) -> Callable[[], Any]:
+            def wrapper() -> Any:
+                # A reset made by a picker while it picks (a behaviour tree starting a new
+                # round) keeps the numbering going, so earlier outputs stay explainable.
+                if not frames:
+                    picker.__dict__["_provenance_log"] = []
+                return reset_self()
 
-        return wrapper
+            return wrapper
+
+        return observe
 
     tokens: list[tuple[Picker[Any], Any, Any]] = []
 
     def install(node: Picker[Any]) -> None:
         node.__dict__["_provenance_log"] = []
-        previous_reset = node.__dict__.get("_reset_self")
-        node.__dict__["_reset_self"] = recorded_reset(node, node._reset_self)
+        previous_reset = watch_resets(node, recorded_reset(node))
         tokens.append((node, wrap_one(node, recorded_pick), previous_reset))
 
     for node in nodes:
@@ -115,8 +117,5 @@ def recording(*roots: Picker[Any], reset: bool = True) -> Iterator[None]:
         yield
     finally:
         for node, token, previous_reset in reversed(tokens):
-            if previous_reset is None:
-                node.__dict__.pop("_reset_self", None)
-            else:
-                node.__dict__["_reset_self"] = previous_reset
+            unwatch_resets(node, previous_reset)
             unwrap_one(node, token)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
-from . import settings
+from ..testing import settings
 
 
 def pytest_addoption(parser: Any) -> None:

@@ -5,7 +5,8 @@ import inspect
 from typing import Any, Callable, Iterable
 
 from ..core.checks import check_number
-from ..core.picker import Picker, as_picker
+from ..core.inputs import value_input
+from ..core.picker import Picker
 
 __all__ = ["Action", "action", "invariant", "NO_EXPECTATION", "call_with_state"]
 
@@ -106,7 +107,7 @@ class Action:
             if key in merged:
                 raise ValueError(f"argument {key!r} is given twice (in args and as a keyword)")
         merged.update(arguments)
-        self.args: dict[str, Picker[Any]] = {k: as_picker(v, k, anything=True) for k, v in merged.items()}
+        self.args: dict[str, Picker[Any]] = {k: value_input(v, k) for k, v in merged.items()}
 
     def __copy__(self) -> "Action":
         return self

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ..core.picker import Picker, as_picker
+from ..core.inputs import value_input
+from ..core.picker import Picker
 from ..pickers.basic import Apply
 
 __all__ = ["Arguments"]
@@ -25,7 +26,7 @@ class Arguments(Apply[dict[str, Any]]):
     def __init__(self, pickers: dict[str, Any]) -> None:
         super().__init__(dict)
         # Set after construction: an argument may be called ``fn`` like Apply's own parameter.
-        self.kwargs = {name: as_picker(p, name, anything=True) for name, p in pickers.items()}
+        self.kwargs = {name: value_input(p, name) for name, p in pickers.items()}
 
     def named_inputs(self) -> Iterator[tuple[str, Picker[Any]]]:
         yield from self.kwargs.items()

@@ -358,7 +358,7 @@ class Monkey:
         """Run as a test: the seed from ``--synthia-seed`` (or ``seed``), saved failing traces
         replayed first, and a :class:`~synthia.SynthiaFailure` showing the smallest failing trace
         as a program when it fails."""
-        from ..integrations.decorator import check_monkey
+        from .runner import check_monkey
 
         return check_monkey(self, self.name, seed)  # type: ignore[return-value]
 
@@ -770,7 +770,7 @@ def monkey(**settings: Any) -> Callable[[type], type]:
         actions_of(cls)  # checks the marks now, not when the test runs
 
         def test_monkey(self: Any) -> None:
-            from ..integrations.decorator import check_monkey
+            from .runner import check_monkey
 
             check_monkey(Monkey.from_class(cls, **settings), cls.__name__)
 

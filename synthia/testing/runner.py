@@ -1,0 +1,71 @@
+"""A harness run as a test: the seed and the failure store from the run's settings, saved
+failures replayed first, and the failure raised with the line that reproduces it. The
+``@given`` decorator, ``Monkey.check`` and the ``@monkey`` class decorator share it."""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+from ..engine.database import FailureDatabase
+from . import settings
+from .report import TestReport, Unsatisfiable
+
+__all__ = ["SynthiaFailure", "conclude", "check_monkey", "node_id"]
+
+
+class SynthiaFailure(AssertionError):
+    """Raised by a ``@given`` test that failed: the message has the smallest input, the seed
+    and the line that reproduces the run; the report is in :attr:`report`."""
+
+    def __init__(self, message: str, report: TestReport) -> None:
+        super().__init__(message)
+        self.report = report
+
+
+def node_id() -> str:
+    """The pytest node id of the running test (with its parametrization), or ``""``."""
+    current = os.environ.get("PYTEST_CURRENT_TEST", "")
+    return current.rsplit(" (", 1)[0] if current else ""
+
+
+def _reproduction(node: str, seed: int) -> str:
+    return f"pytest '{node}' --synthia-seed={seed}" if node else f"--synthia-seed={seed}"
+
+
+def conclude(report: TestReport, database: FailureDatabase, key: str, node: str, headline: str) -> None:
+    """Save or forget the failure, then pass, or raise what pytest shows.
+
+    ``headline`` is the first line of the failure message, in which ``{status}`` (replaced as
+    text, not formatted) becomes "failed" or "is flaky".
+    """
+    for note in report.notes:
+        if "dropped" in note:
+            print(f"synthia: {key}: {note}", file=sys.stderr)
+    if report.error is not None:
+        raise Unsatisfiable(f"{headline.split(' {status}')[0]}: {report.error}\n{report.summary()}")
+    if report.passed:
+        database.forget(key)
+        return
+    if report.tape is not None:
+        database.save(key, report.tape, seed=report.seed)
+    else:
+        database.forget(key)
+    status = "is flaky" if report.flaky else "failed"
+    message = f"{headline.replace('{status}', status)}\n{report.summary()}\n  reproduce with: {_reproduction(node, report.seed)}"
+    if report.interrupted:
+        print(message, file=sys.stderr)
+        raise KeyboardInterrupt
+    raise SynthiaFailure(message, report) from report.exception
+
+
+def check_monkey(monkey: Any, name: str, seed: int | None = None) -> TestReport:
+    """Run ``monkey`` as a test (seed from ``--synthia-seed``, failures saved and replayed
+    first, keyed by the pytest node id) and raise :class:`SynthiaFailure` with the smallest
+    failing trace as a program if it fails; return the report otherwise."""
+    node = node_id()
+    key = node or f"monkey:{name}"
+    database = FailureDatabase(settings.database)
+    report = monkey.run(seed=settings.seed if seed is None else seed, tapes=database.load(key))
+    conclude(report, database, key, node, f"{name} {{status}}: {getattr(report, 'failure', '')}")
+    return report  # type: ignore[no-any-return]
