@@ -42,7 +42,7 @@ from .explain import (
     recording,
     wiring_diagram,
 )
-from .integrations import SynthiaFailure, given
+from .integrations import StrategyPicker, SynthiaFailure, from_strategy, given, to_strategy
 from .testing import Assert, FixedCount, NoExampleFound, StoppingRule, TestReport, TimeBudget, Unsatisfiable, find
 from .mutators import *  # noqa: F401,F403
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
@@ -86,6 +86,9 @@ __all__ = [
     "TimeBudget",
     "given",
     "SynthiaFailure",
+    "to_strategy",
+    "from_strategy",
+    "StrategyPicker",
     "explain",
     "Explanation",
     "recording",
@@ -99,6 +102,7 @@ __all__ = [
     "RandomInteger",
     "RandomFloat",
     "RandomBoolean",
+    "AnyFloat",
     "BiasedRandomFloat",
     "GaussianFloat",
     "PoissonInteger",

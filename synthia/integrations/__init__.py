@@ -1,4 +1,6 @@
-"""Integrations: the pytest decorator and plugin."""
+"""Integrations: the pytest decorator and plugin, the Hypothesis bridge (optional dependencies
+are imported only when used)."""
 from .decorator import SynthiaFailure, given
+from .hypothesis import StrategyPicker, from_strategy, to_strategy
 
-__all__ = ["given", "SynthiaFailure"]
+__all__ = ["given", "SynthiaFailure", "to_strategy", "from_strategy", "StrategyPicker"]

@@ -10,6 +10,7 @@ from .collections import *  # noqa: F401,F403
 from .conversions import *  # noqa: F401,F403
 from .distributions import *  # noqa: F401,F403
 from .filters import *  # noqa: F401,F403
+from .floats import *  # noqa: F401,F403
 from .geometry import *  # noqa: F401,F403
 from .grammar import *  # noqa: F401,F403
 from .knit import *  # noqa: F401,F403
@@ -26,6 +27,7 @@ __all__ = [
     "RandomInteger",
     "RandomFloat",
     "RandomBoolean",
+    "AnyFloat",
     "BiasedRandomFloat",
     "GaussianFloat",
     "PoissonInteger",
