@@ -22,8 +22,8 @@ is imported only when a bridge is used (``pip install 'synthia[hypothesis]'``).
 >>> import synthia as sy
 >>> from hypothesis import strategies as st
 >>> words = sy.from_strategy(st.lists(st.sampled_from(["a", "b"]), max_size=3), seed=1)
->>> words.take(3) == words.reset() or words.take(3)  # doctest: +ELLIPSIS
-[...]
+>>> first = words.take(3); words.reset(); words.take(3) == first
+True
 >>> sy.find(sy.from_strategy(st.integers()), lambda n: n > 1000, seed=0)
 1001
 """
@@ -40,6 +40,7 @@ from ..core.draws import DrawSource, open_span, routed
 from ..core.exceptions import GiveUp
 from ..core.picker import Picker, RandomPicker
 from ..pickers.floats import FloatSpace
+from ..pickers.times import toward
 
 __all__ = ["to_strategy", "from_strategy", "StrategyPicker"]
 
@@ -304,10 +305,7 @@ def draw_integer(stream: Any, min_value: int | None, max_value: int | None, shri
     (5, True)
     """
     if min_value is not None and max_value is not None:
-        centre = min(max(shrink_towards, min_value), max_value)
-        if min_value == max_value:
-            return min_value
-        return centre + int(stream.integer(min_value - centre, max_value - centre + 1))
+        return min_value if min_value == max_value else toward(stream, min_value, max_value + 1, shrink_towards)
     bits = INT_SIZES[stream.weighted(_INT_SIZE_CUMULATIVE)]
     if min_value is None and max_value is None:
         return shrink_towards + int(stream.integer(-(1 << (bits - 1)), 1 << (bits - 1)))
@@ -333,7 +331,7 @@ class StrategyPicker(RandomPicker[Any]):
 
     >>> from hypothesis import strategies as st
     >>> StrategyPicker(st.integers(0, 9), seed=4).take(5)
-    [0, 6, 5, 6, 3]
+    [6, 7, 3, 7, 8]
     """
 
     def __init__(self, strategy: Any, *, max_tries: int = 100, seed: int | None = None) -> None:

@@ -17,11 +17,15 @@ from .knit import *  # noqa: F401,F403
 from .listing import *  # noqa: F401,F403
 from .markov import *  # noqa: F401,F403
 from .recording import *  # noqa: F401,F403
+from .records import *  # noqa: F401,F403
 from .regex import *  # noqa: F401,F403
 from .scalars import *  # noqa: F401,F403
+from .numbers import *  # noqa: F401,F403
 from .sequences import *  # noqa: F401,F403
 from .strings import *  # noqa: F401,F403
 from .structures import *  # noqa: F401,F403
+from .text import *  # noqa: F401,F403
+from .times import *  # noqa: F401,F403
 
 __all__ = [
     "RandomInteger",
@@ -96,4 +100,18 @@ __all__ = [
     "GraphPicker",
     "BarabasiAlbert",
     "graph_to_dot",
+    "RandomDate",
+    "RandomTime",
+    "RandomDatetime",
+    "RandomTimedelta",
+    "RandomText",
+    "RandomBytes",
+    "CharacterSet",
+    "RandomUUID",
+    "RandomDecimal",
+    "RandomFraction",
+    "Struct",
+    "DictPicker",
+    "NumpyArray",
+    "Permutation",
 ]
