@@ -42,7 +42,7 @@ from .explain import (
     recording,
     wiring_diagram,
 )
-from .integrations import StrategyPicker, SynthiaFailure, from_strategy, given, to_strategy
+from .integrations import Faker, StrategyPicker, SynthiaFailure, from_strategy, given, to_strategy
 from .testing import Assert, FixedCount, NoExampleFound, StoppingRule, TestReport, TimeBudget, Unsatisfiable, find
 from .mutators import *  # noqa: F401,F403
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
@@ -89,6 +89,7 @@ __all__ = [
     "to_strategy",
     "from_strategy",
     "StrategyPicker",
+    "Faker",
     "explain",
     "Explanation",
     "recording",

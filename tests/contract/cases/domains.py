@@ -106,3 +106,14 @@ BAD_ARGUMENTS = [
     BadArgument("from_strategy max_tries", lambda: sy.from_strategy(st.none(), max_tries=0), ValueError, "max_tries"),
 ]
 
+
+CASES += [
+    Case("Faker name", sy.Faker, lambda: sy.Faker("name", locale="fr_FR")),
+    Case("Faker with arguments", sy.Faker, lambda: sy.Faker("pyint", min_value=10, max_value=10**6)),
+    Case("Faker in a record", sy.Faker, lambda: sy.Struct(dict, email=sy.Faker("email"), city=sy.Faker("city", locale="de_DE"))),
+]
+BAD_ARGUMENTS += [
+    BadArgument("Faker method", lambda: sy.Faker("nope"), ValueError, "nope"),
+    BadArgument("Faker method type", lambda: sy.Faker(3), TypeError, "method"),
+    BadArgument("Faker locale", lambda: sy.Faker("name", locale="xx_XX"), ValueError, "xx_XX"),
+]
