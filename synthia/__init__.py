@@ -42,12 +42,25 @@ from .explain import (
     recording,
     wiring_diagram,
 )
-from .integrations import Faker, StrategyPicker, SynthiaFailure, from_strategy, given, to_strategy
+from .integrations import (
+    Faker,
+    Progress,
+    StrategyPicker,
+    SynthiaFailure,
+    from_strategy,
+    given,
+    to_csv,
+    to_dataframe,
+    to_parquet,
+    to_strategy,
+)
+from .integrations.dask import CampaignReport, run_campaign, to_dask_bag, to_dask_dataframe
 from .testing import Assert, FixedCount, NoExampleFound, StoppingRule, TestReport, TimeBudget, Unsatisfiable, find
 from .mutators import *  # noqa: F401,F403
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
 
 __version__ = "0.1.0"
+
 
 # Written out in full (repeating the catalog's and mutators' lists) because type checkers
 # follow `from synthia import *` only through a literal __all__; tests/test_public_api.py
@@ -90,6 +103,14 @@ __all__ = [
     "from_strategy",
     "StrategyPicker",
     "Faker",
+    "Progress",
+    "to_dataframe",
+    "to_csv",
+    "to_parquet",
+    "to_dask_bag",
+    "to_dask_dataframe",
+    "run_campaign",
+    "CampaignReport",
     "explain",
     "Explanation",
     "recording",

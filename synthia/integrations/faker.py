@@ -16,13 +16,14 @@ Consequences:
   the low end of its numeric ranges;
 * explanations link its values to those draws.
 
-Faker instances are created once per locale and shared (they hold no state of their own
-here: the picker sets its stream on the shared random object before each call).
+Faker instances are created once per locale and thread, and shared by the pickers of
+that thread (they hold no state of their own here: the picker sets its stream on the
+random object before each call).
 """
 from __future__ import annotations
 
-import functools
 import random as _random
+import threading
 from typing import Any
 
 from ..core.picker import RandomPicker
@@ -49,8 +50,18 @@ class _DrawRandom(_random.Random):
             super().seed(*args, **kwargs)
 
 
-@functools.lru_cache(maxsize=32)
+_local = threading.local()
+
+
 def _faker(locale: str | None) -> tuple[Any, _DrawRandom]:
+    """This thread's Faker for ``locale`` (threads never share the random object)."""
+    cache = _local.__dict__.setdefault("fakers", {})
+    if locale not in cache:
+        cache[locale] = _new_faker(locale)
+    return cache[locale]  # type: ignore[no-any-return]
+
+
+def _new_faker(locale: str | None) -> tuple[Any, _DrawRandom]:
     try:
         import faker
     except ImportError as err:  # pragma: no cover - exercised without the extra
