@@ -55,6 +55,7 @@ from .integrations import (
     to_strategy,
 )
 from .integrations.dask import CampaignReport, run_campaign, to_dask_bag, to_dask_dataframe
+from .integrations.plots import plot
 from .testing import Assert, FixedCount, NoExampleFound, StoppingRule, TestReport, TimeBudget, Unsatisfiable, find
 from .mutators import *  # noqa: F401,F403
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
@@ -111,6 +112,7 @@ __all__ = [
     "to_dask_dataframe",
     "run_campaign",
     "CampaignReport",
+    "plot",
     "explain",
     "Explanation",
     "recording",

@@ -86,9 +86,9 @@ def to_dataframe(picker: Picker[Any], n: int, *, chunk_size: int = 10_000, progr
     >>> people = sy.Struct(dict, name=sy.Choice("ada", "alan"), age=sy.RandomInteger(18, 99)).set_seed(1)
     >>> to_dataframe(people, 3)
        name  age
-    0   ada   47
-    1  alan   33
-    2   ada   66
+    0   ada   67
+    1  alan   52
+    2  alan   55
     """
     pd = _pandas()
     frames = list(chunks(picker, n, chunk_size, progress=progress))
