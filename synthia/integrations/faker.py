@@ -71,7 +71,7 @@ def _new_faker(locale: str | None) -> tuple[Any, _DrawRandom]:
     except AttributeError:
         raise ValueError(f"locale must be a locale Faker knows, such as 'fr_FR', got {locale!r}") from None
     draws = _DrawRandom()
-    fake.random = draws
+    fake.random = draws  # type: ignore[attr-defined]
     return fake, draws
 
 

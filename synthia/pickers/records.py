@@ -168,6 +168,8 @@ class NumpyArray(RandomPicker[Any]):
         self.shape = as_picker(shape, "shape", anything=True)
         self.elements = None if elements is None else as_picker(elements, "elements", numbers=False)
         kind = self.dtype.kind
+        self.low: float
+        self.high: float
         if elements is None and kind not in "iubf":
             raise ValueError(f"elements must be given for dtype {self.dtype} (only ints, floats and booleans are drawn directly)")
         if kind in "iu":
@@ -198,7 +200,7 @@ class NumpyArray(RandomPicker[Any]):
             else:
                 from .times import toward
 
-                flat = [toward(stream, self.low, self.high, 0) for _ in range(count)]  # type: ignore[arg-type]
+                flat = [toward(stream, int(self.low), int(self.high), 0) for _ in range(count)]
         return np.array(flat, dtype=self.dtype).reshape(shape)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
