@@ -56,7 +56,28 @@ from .integrations import (
 )
 from .integrations.dask import CampaignReport, run_campaign, to_dask_bag, to_dask_dataframe
 from .integrations.plots import plot
-from .testing import Assert, FixedCount, NoExampleFound, StoppingRule, TestReport, TimeBudget, Unsatisfiable, find
+from .testing import (
+    Action,
+    Monkey,
+    MonkeyReport,
+    Step,
+    TraceExplanation,
+    action,
+    invariant,
+    monkey,
+    Assert,
+    FixedCount,
+    HealthWarning,
+    NoExampleFound,
+    StoppingRule,
+    TestReport,
+    TimeBudget,
+    Unsatisfiable,
+    UnsatisfiedAssumption,
+    assume,
+    draw,
+    find,
+)
 from .mutators import *  # noqa: F401,F403
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
 
@@ -95,6 +116,18 @@ __all__ = [
     "Unsatisfiable",
     "find",
     "NoExampleFound",
+    "draw",
+    "assume",
+    "UnsatisfiedAssumption",
+    "HealthWarning",
+    "Monkey",
+    "MonkeyReport",
+    "Action",
+    "Step",
+    "TraceExplanation",
+    "action",
+    "invariant",
+    "monkey",
     "StoppingRule",
     "FixedCount",
     "TimeBudget",
@@ -139,6 +172,8 @@ __all__ = [
     "Once",
     "Apply",
     "Deferred",
+    "Bind",
+    "FlatMap",
     "AsInt",
     "AsString",
     "Delay",

@@ -46,7 +46,7 @@ import copy
 import math
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, NamedTuple, Sequence
 
 from .exceptions import GiveUp
 from .graph import upstream
@@ -129,7 +129,7 @@ class Flex(NamedTuple):
     replace a span by a simpler one (the simplest, a descendant, a sibling).
     """
 
-    label: int
+    label: Hashable
     draws: tuple[Draw, ...]
 
 
@@ -275,7 +275,7 @@ class Span:
 
     __slots__ = ("label", "start", "end", "parent", "depth", "index")
 
-    def __init__(self, label: int, start: int, parent: int, depth: int) -> None:
+    def __init__(self, label: Hashable, start: int, parent: int, depth: int) -> None:
         self.label = label
         self.start = start
         self.end = start
@@ -432,8 +432,8 @@ class DrawSource:
     def weighted(self, stream: "Stream", cumulative: Sequence[float]) -> int:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def open_span(self, label: int) -> None:
-        """A routed picker's ``pick()`` begins."""
+    def open_span(self, label: Hashable) -> None:
+        """A routed picker's ``pick()`` begins (or a part of it: see :func:`open_span`)."""
 
     def close_span(self) -> None:
         """The innermost open ``pick()`` ends (normally or by an exception)."""
@@ -497,7 +497,7 @@ class _Logging(DrawSource):
         self.spans: list[Span] = []
         self.pick_starts: list[int] = []
         self._stack: list[int] = []
-        self._closed: dict[int, int] = {}
+        self._closed: dict[Hashable, int] = {}
 
     def _log(self, kind: str, args: tuple[Any, ...], value: Any) -> Any:
         self.draws.append(Draw(kind, value, args))
@@ -506,7 +506,7 @@ class _Logging(DrawSource):
     def observe(self, kind: str, args: tuple[Any, ...], value: Any) -> None:
         self._log(kind, args, value)
 
-    def open_span(self, label: int) -> None:
+    def open_span(self, label: Hashable) -> None:
         stack = self._stack
         self.spans.append(Span(label, len(self.draws), stack[-1] if stack else -1, len(stack)))
         stack.append(len(self.spans) - 1)
@@ -582,7 +582,7 @@ class Replayer(_Logging):
         """Entries of the sequence never reached."""
         return max(0, len(self._main) - self._position)
 
-    def open_span(self, label: int) -> None:
+    def open_span(self, label: Hashable) -> None:
         super().open_span(label)
         if self._flex is None and self._position < len(self._main):
             entry = self._main[self._position]
@@ -755,6 +755,9 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
     streams: list[tuple[Picker[Any], Any]] = []
     for node in nodes:
         if isinstance(node, Seedable) and "_stream" in node.__dict__:
+            current = node.__dict__["_stream"]
+            if isinstance(current, RoutedStream) and current.route.source is source:
+                continue  # made inside a block routed to the same source: routed already
             streams.append((node, node._stream))
             node._stream = RoutedStream(node._stream, route)  # type: ignore[assignment]
             node._bind()

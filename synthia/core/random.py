@@ -62,13 +62,16 @@ import bisect
 import hashlib
 import math
 import random as _random
-from typing import Callable, MutableSequence, Sequence, TypeVar
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Callable, Iterator, MutableSequence, Sequence, TypeVar
 
 __all__ = [
     "Stream",
     "stream_seed",
     "derive_seed",
     "fresh_seed",
+    "derived_seeds",
     "below",
     "weighted_index",
     "shuffle",
@@ -207,9 +210,38 @@ def derive_seed(seed: int, key: str) -> int:
     return _hash64(f"synthia-derive:{seed}:{key}") & _MASK64
 
 
+_DERIVING: ContextVar["list[int] | None"] = ContextVar("synthia_deriving", default=None)
+
+
 def fresh_seed() -> int:
-    """A new 63-bit seed from the operating system's entropy."""
-    return _system.getrandbits(63)
+    """A new 63-bit seed: from the operating system's entropy, or, inside
+    :func:`derived_seeds`, the next seed derived from that block's root."""
+    deriving = _DERIVING.get()
+    if deriving is None:
+        return _system.getrandbits(63)
+    deriving[1] += 1
+    return derive_seed(deriving[0], f"fresh/{deriving[1]}")
+
+
+@contextmanager
+def derived_seeds(root: int) -> Iterator[None]:
+    """Inside the block, pickers built without a seed get seeds derived from ``root`` (in
+    order) instead of fresh entropy, so a wiring built while picking (a dependent wiring's
+    inner picker) is reproducible from the seed of the picker that built it.
+
+    >>> from synthia import RandomInteger
+    >>> with derived_seeds(7):
+    ...     a = RandomInteger(0, 10**6).pick()
+    >>> with derived_seeds(7):
+    ...     b = RandomInteger(0, 10**6).pick()
+    >>> a == b
+    True
+    """
+    token = _DERIVING.set([root, 0])
+    try:
+        yield
+    finally:
+        _DERIVING.reset(token)
 
 
 def below(stream: Stream, n: int) -> int:

@@ -4,6 +4,7 @@ It depends only on the core (:mod:`synthia.core.draws` records and replays draws
 harnesses of :mod:`synthia.testing` drive it.
 """
 from .database import DatabaseWarning, FailureDatabase
+from .session import ReplaySession
 from .shrinker import FAIL, INVALID, PASS, Attempt, Shrinker, largest_true
 
-__all__ = ["Attempt", "Shrinker", "largest_true", "FAIL", "PASS", "INVALID", "FailureDatabase", "DatabaseWarning"]
+__all__ = ["Attempt", "Shrinker", "largest_true", "FAIL", "PASS", "INVALID", "FailureDatabase", "DatabaseWarning", "ReplaySession"]

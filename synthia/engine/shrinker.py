@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..core.draws import BOOLEAN, FLOAT, INTEGER, WEIGHTED, Draw, Flex, Tape, simplest, sort_key
@@ -51,6 +51,8 @@ _PAIR_WINDOW = 4  # numeric draws at most this far apart are moved together
 _DESCENDANTS = 8  # descendants tried in place of a span, smallest first
 _SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
 _LONG_RUN = 8  # sibling runs this long are first cut from the end
+_NEXT_DRAWS = 6  # draws after a deleted block that a deletion may simplify too
+_RELABEL_LIMIT = 8  # distinct values of one shape whose pairs are swapped throughout
 _SWAP_LIMIT = 32  # spans of one picker compared pairwise for swaps (more: only siblings are sorted)
 
 
@@ -69,6 +71,7 @@ class Attempt:
     value: Any = None
     exception: BaseException | None = None
     origin: Any = None
+    drawn: list[Any] = field(default_factory=list)
 
 
 class _Stop(Exception):
@@ -337,9 +340,11 @@ class Shrinker:
     def _delete(self, base: Tape, start: int, end: int, units: int, counters: list[int]) -> bool:
         """Consider ``base`` without ``draws[start:end]``, alone and with each counter lowered.
 
-        Then the same with the decision just before the block (a float or weighted draw:
-        the choice that led into it) at its far end, so that a path through the deleted
-        unit can be replaced by a direct one (a session that skips a page).
+        If none fails, the same with a neighbouring draw changed too: the decision just before
+        the block (a float or weighted draw, the choice that led into it) at its far end, so
+        that a path through the deleted unit can be replaced by a direct one (a session that
+        skips a page); or one of the next draws at its simplest, so that what followed the
+        unit can take its role (a step of a trace that now does what the deleted one did).
         """
         rest: list[Draw | Flex] = [*base.draws[:start], *base.draws[end:]]
         variants: list[list[Draw | Flex]] = [rest]
@@ -350,12 +355,19 @@ class Shrinker:
                 lowered = list(rest)
                 lowered[c] = d._replace(value=d.value - units)
                 variants.append(lowered)
+        if any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in variants):
+            return True
+        neighbours: list[list[Draw | Flex]] = []
         if start > 0 and base.draws[start - 1].kind in (FLOAT, WEIGHTED) and (start - 1) not in counters:
             before = base.draws[start - 1]
             far = far_end(before)
             if far != before.value:
-                variants += [v[: start - 1] + [before._replace(value=far)] + v[start:] for v in list(variants)]
-        return any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in variants)
+                neighbours += [v[: start - 1] + [before._replace(value=far)] + v[start:] for v in variants]
+        for j in range(start, min(start + _NEXT_DRAWS, len(rest))):
+            following = rest[j]
+            if isinstance(following, Draw) and following.value != following.simplest:
+                neighbours += [v[:j] + [following._replace(value=following.simplest)] + v[j + 1 :] for v in variants[:2]]
+        return any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in neighbours)
 
     def _run_of_siblings(self, tape: Tape, p: int) -> list[int] | None:
         """The spans from ``p`` on that are consecutive siblings of the same picker, or ``None``
@@ -404,24 +416,31 @@ class Shrinker:
         b = base.spans[siblings[k + 1]]
         if b.label != a.label or a.end != b.start or not len(a) or not len(b):
             return False
-        first_a, first_b = base.draws[a.start], base.draws[b.start]
-        if first_a.kind != INTEGER or first_b.kind != INTEGER:
-            return False
-        merged = [first_a._replace(value=first_a.value + first_b.value)]
-        merged += base.draws[a.start + 1 : a.end] + base.draws[b.start + 1 : b.end]
-        if a.parent < 0:
-            # Two top-level picks (a stateful wiring's history): one pick fewer holds both.
-            entries = base.draws[: a.start] + merged + base.draws[b.end :]
-            return self.consider(base.picks - 1, entries, shorter_than=len(base.draws))
-        excluded = [(s.start, s.end) for s in base.spans if s.label == a.label]
-        for c in self._counters(base, a.start, lambda i: any(lo <= i < hi for lo, hi in excluded)):
-            d = base.draws[c]
-            if d.value - 1 < d.args[0]:
+        block_a, block_b = base.draws[a.start : a.end], base.draws[b.start : b.end]
+        candidates: list[list[Draw]] = []
+        if block_a[0].kind == INTEGER and block_b[0].kind == INTEGER:
+            # Two repetitions, each led by its count (two inner lists): one holding both.
+            candidates.append([block_a[0]._replace(value=block_a[0].value + block_b[0].value), *block_a[1:], *block_b[1:]])
+        if [(d.kind, d.args) for d in block_a] == [(d.kind, d.args) for d in block_b]:
+            # Two parts of the same shape (two deposits): one whose numbers add up both.
+            candidates.append(
+                [x._replace(value=x.value + y.value) if x.kind in (INTEGER, FLOAT) and y.value != y.simplest else x for x, y in zip(block_a, block_b)]
+            )
+        for merged in candidates:
+            if a.parent < 0:
+                # Two top-level picks (steps of a trace, a stateful wiring's history): one fewer.
+                if self.consider(base.picks - 1, [*base.draws[: a.start], *merged, *base.draws[b.end :]], shorter_than=len(base.draws)):
+                    return True
                 continue
-            before = list(base.draws[: a.start])
-            before[c] = d._replace(value=d.value - 1)
-            if self.consider(base.picks, before + merged + base.draws[b.end :], shorter_than=len(base.draws)):
-                return True
+            excluded = [(s.start, s.end) for s in base.spans if s.label == a.label]
+            for c in self._counters(base, a.start, lambda i: any(lo <= i < hi for lo, hi in excluded)):
+                d = base.draws[c]
+                if d.value - 1 < d.args[0]:
+                    continue
+                before = list(base.draws[: a.start])
+                before[c] = d._replace(value=d.value - 1)
+                if self.consider(base.picks, [*before, *merged, *base.draws[b.end :]], shorter_than=len(base.draws)):
+                    return True
         return False
 
     # -- simpler spans ------------------------------------------------------------------------
@@ -560,7 +579,9 @@ class Shrinker:
 
     # -- pairs ------------------------------------------------------------------------------
     def pass_pairs(self) -> None:
-        """Move pairs of numeric draws together; lower equal draws as one."""
+        """Move pairs of numeric draws together; lower equal draws as one; lower or relabel
+        groups of draws of one shape together."""
+        self._lower_groups()
         self._lower_duplicates()
         i = 0
         while i < len(self.tape.draws):
@@ -610,6 +631,34 @@ class Shrinker:
             else:
                 good = mid
         return found
+
+    def _lower_groups(self) -> None:
+        """Draws of one shape (kind and range) changed together: all to their simplest value
+        (the topic of every subscription at once), then two values swapped everywhere they
+        occur (keys 1 and 0 exchanged throughout a trace)."""
+        base = self.tape
+        groups: dict[Any, list[int]] = {}
+        for i, d in enumerate(base.draws):
+            if d.kind != BOOLEAN:
+                groups.setdefault((d.kind, d.args), []).append(i)
+        for (kind, args), positions in groups.items():
+            if len(positions) < 2:
+                continue
+            target = simplest(kind, args)
+            raised = [i for i in positions if base.draws[i].value != target]
+            if len(raised) > 1 and self.replace({i: target for i in raised}, base):
+                return
+            if kind != INTEGER and kind != WEIGHTED:
+                continue
+            values = sorted({base.draws[i].value for i in positions}, key=lambda v: sort_key(kind, v))
+            if not 1 < len(values) <= _RELABEL_LIMIT:
+                continue
+            for hi in range(len(values) - 1, 0, -1):
+                for lo in range(hi):
+                    x, y = values[hi], values[lo]
+                    swapped = {i: (y if base.draws[i].value == x else x) for i in positions if base.draws[i].value in (x, y)}
+                    if self.replace(swapped, base):
+                        return
 
     def _lower_duplicates(self) -> None:
         base = self.tape

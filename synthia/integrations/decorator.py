@@ -36,6 +36,44 @@ def _reproduction(node: str, seed: int) -> str:
     return f"pytest '{node}' --synthia-seed={seed}" if node else f"--synthia-seed={seed}"
 
 
+def conclude(report: TestReport, database: FailureDatabase, key: str, node: str, headline: str) -> None:
+    """Save or forget the failure, then pass, or raise what pytest shows.
+
+    ``headline`` is the first line of the failure message, in which ``{status}`` (replaced as
+    text, not formatted) becomes "failed" or "is flaky".
+    """
+    for note in report.notes:
+        if "dropped" in note:
+            print(f"synthia: {key}: {note}", file=sys.stderr)
+    if report.error is not None:
+        raise Unsatisfiable(f"{headline.split(' {status}')[0]}: {report.error}\n{report.summary()}")
+    if report.passed:
+        database.forget(key)
+        return
+    if report.tape is not None:
+        database.save(key, report.tape, seed=report.seed)
+    else:
+        database.forget(key)
+    status = "is flaky" if report.flaky else "failed"
+    message = f"{headline.replace('{status}', status)}\n{report.summary()}\n  reproduce with: {_reproduction(node, report.seed)}"
+    if report.interrupted:
+        print(message, file=sys.stderr)
+        raise KeyboardInterrupt
+    raise SynthiaFailure(message, report) from report.exception
+
+
+def check_monkey(monkey: Any, name: str, seed: int | None = None) -> TestReport:
+    """Run ``monkey`` as a test (seed from ``--synthia-seed``, failures saved and replayed
+    first, keyed by the pytest node id) and raise :class:`SynthiaFailure` with the smallest
+    failing trace as a program if it fails; return the report otherwise."""
+    node = _node_id()
+    key = node or f"monkey:{name}"
+    database = FailureDatabase(settings.database)
+    report = monkey.run(seed=settings.seed if seed is None else seed, tapes=database.load(key))
+    conclude(report, database, key, node, f"{name} {{status}}: {getattr(report, 'failure', '')}")
+    return report  # type: ignore[no-any-return]
+
+
 def given(
     stop: StoppingRule | None = None,
     *,
@@ -88,26 +126,7 @@ def given(
             )
             report = assertion.run(seed=settings.seed, tapes=database.load(key))
             wrapper.synthia_report = report  # type: ignore[attr-defined]
-            for note in report.notes:
-                if "dropped" in note:
-                    print(f"synthia: {key}: {note}", file=sys.stderr)
-            if report.error is not None:
-                raise Unsatisfiable(f"{fn.__qualname__}: {report.error}\n{report.summary()}")
-            if report.passed:
-                database.forget(key)
-                return
-            if report.tape is not None:
-                database.save(key, report.tape, seed=report.seed)
-            else:
-                database.forget(key)
-            message = (
-                f"{fn.__qualname__} {'is flaky' if report.flaky else 'failed'} on {report.smallest!r}\n{report.summary()}\n"
-                f"  reproduce with: {_reproduction(node, report.seed)}"
-            )
-            if report.interrupted:
-                print(message, file=sys.stderr)
-                raise KeyboardInterrupt
-            raise SynthiaFailure(message, report) from report.exception
+            conclude(report, database, key, node, f"{fn.__qualname__} {{status}} on {report.smallest!r}")
 
         parameters = [p for name, p in signature.parameters.items() if name not in pickers]
         wrapper.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]

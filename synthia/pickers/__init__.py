@@ -8,6 +8,7 @@ from .behavior import *  # noqa: F401,F403
 from .bounded import *  # noqa: F401,F403
 from .collections import *  # noqa: F401,F403
 from .conversions import *  # noqa: F401,F403
+from .dependent import *  # noqa: F401,F403
 from .distributions import *  # noqa: F401,F403
 from .filters import *  # noqa: F401,F403
 from .floats import *  # noqa: F401,F403
@@ -28,6 +29,8 @@ from .text import *  # noqa: F401,F403
 from .times import *  # noqa: F401,F403
 
 __all__ = [
+    "Bind",
+    "FlatMap",
     "RandomInteger",
     "RandomFloat",
     "RandomBoolean",

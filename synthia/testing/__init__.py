@@ -1,7 +1,10 @@
 """Testing harnesses: ``Assert``, ``find``, stopping rules and reports."""
+from .context import UnsatisfiedAssumption, assume, draw
+from .actions import Action, action, invariant
 from .find import NoExampleFound, find
+from .monkey import Monkey, MonkeyReport, Step, TraceExplanation, monkey
 from .harness import Assert
-from .report import TestReport, Unsatisfiable
+from .report import HealthWarning, TestReport, Unsatisfiable
 from .stopping import FixedCount, Outcome, StoppingRule, TimeBudget
 
 __all__ = [
@@ -14,4 +17,16 @@ __all__ = [
     "Outcome",
     "find",
     "NoExampleFound",
+    "draw",
+    "assume",
+    "UnsatisfiedAssumption",
+    "HealthWarning",
+    "Monkey",
+    "MonkeyReport",
+    "Action",
+    "Step",
+    "TraceExplanation",
+    "action",
+    "invariant",
+    "monkey",
 ]

@@ -1,27 +1,34 @@
 """The ``Assert`` harness: draw inputs from one wiring, find a failure, shrink its draws, report."""
 from __future__ import annotations
 
+import collections
 import time
-from contextlib import ExitStack
+import warnings
 from typing import Any, Callable, Iterable
 
-from ..core.draws import Replayer, Tape, routed
+from ..core.draws import Recorder, Tape, routed
 from ..core.draws import record as record_draws
 from ..core.draws import replay as replay_draws
 from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.graph import upstream
 from ..core.instrument import intercept
 from ..core.picker import Picker
-from ..core.random import check_seed, derive_seed, fresh_seed
+from ..core.random import check_seed, fresh_seed
+from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
 from .arguments import Arguments
-from .report import TestReport
+from .context import DrawContext, UnsatisfiedAssumption, drawing
+from .report import HealthWarning, TestReport
 from .stopping import FixedCount, Outcome, StoppingRule
 
-__all__ = ["Assert", "origin_of", "call_test"]
+__all__ = ["Assert", "origin_of", "call_test", "DISCARD"]
 
 #: What identifies a test that returned ``False`` (its failure has no exception).
 RETURNED_FALSE = ("returned False",)
+#: The status of an input discarded by ``assume``: neither a pass nor a failure.
+DISCARD = "discard"
+#: Discovery stops when discarded inputs outnumber the tested ones this many times (+10).
+MAX_DISCARD_RATIO = 10
 
 
 def origin_of(exception: BaseException | None) -> Any:
@@ -46,15 +53,19 @@ def _is_skip(exception: BaseException) -> bool:
 
 
 def call_test(test: Callable[..., Any], values: dict[str, Any]) -> tuple[str, BaseException | None]:
-    """Run ``test(**values)``: ``("pass", None)`` or ``("fail", exception or None)``.
+    """Run ``test(**values)``: ``("pass", None)``, ``("fail", exception or None)`` or
+    ``("discard", UnsatisfiedAssumption)``.
 
     Returning ``False`` or raising anything -- ``SystemExit`` and other ``BaseException``
-    included -- is a failure; ``KeyboardInterrupt`` and pytest's skip go through.
+    included -- is a failure; an :func:`~synthia.assume` that does not hold is a discard;
+    ``KeyboardInterrupt`` and pytest's skip go through.
     """
     try:
         result = test(**values)
     except KeyboardInterrupt:
         raise
+    except UnsatisfiedAssumption as exc:
+        return DISCARD, exc
     except BaseException as exc:  # noqa: B036 - a test that exits or aborts has failed
         if _is_skip(exc):
             raise
@@ -67,21 +78,23 @@ class Assert:
 
     ``test`` receives one keyword argument per picker given (``x=...``, ``y=...``). It
     fails when it returns ``False`` or raises (``SystemExit`` included; the exception is
-    kept with its traceback); any other return value is a pass. All the pickers form
-    **one wiring**, copied once per run, so a picker shared by two arguments stays
-    shared (and the user's pickers are never moved).
+    kept with its traceback); any other return value is a pass; an input for which
+    :func:`~synthia.assume` does not hold is discarded (counted apart, never a pass). The
+    test may :func:`~synthia.draw` more values while it runs. All the pickers form **one
+    wiring**, copied once per run, so a picker shared by two arguments stays shared (and
+    the user's pickers are never moved).
 
     :meth:`run` draws inputs until the stopping rule ``stop`` (default
     ``FixedCount(100)``) says enough or an input fails. The failure is then recorded --
-    the sequence of typed draws that made it -- and **shrunk over its draws** by the
-    generic :class:`~synthia.engine.Shrinker`: every candidate is replayed through the
-    same wiring, so the reported smallest input is a real output of the wiring, and it
-    keeps to the same failure (same exception type at the same place). Shrinking ends
-    when a round of passes finds nothing smaller, after ``shrink_budget`` candidates, or
-    after ``shrink_time`` seconds; the report says which. With ``restarts > 0``,
-    discovery goes on after a failure to find and shrink that many more, and the
-    smallest is reported. Everything derives from the seed: the same ``Assert`` run
-    twice with the same seed, in any process, gives the same report.
+    the sequence of typed draws that made it, the test's own draws included -- and
+    **shrunk over its draws** by the generic :class:`~synthia.engine.Shrinker`: every
+    candidate is replayed through the same wiring, so the reported smallest input is a
+    real output of the wiring, and it keeps to the same failure (same exception type at
+    the same place). Shrinking ends when a round of passes finds nothing smaller, after
+    ``shrink_budget`` candidates, or after ``shrink_time`` seconds; the report says which.
+    With ``restarts > 0``, discovery goes on after a failure to find and shrink that many
+    more, and the smallest is reported. Everything derives from the seed: the same
+    ``Assert`` run twice with the same seed, in any process, gives the same report.
 
     >>> from synthia import RandomInteger
     >>> report = Assert(lambda x: x < 500, x=RandomInteger(0, 1000)).run(seed=1)
@@ -133,7 +146,7 @@ class Assert:
     def check(self, values: dict[str, Any]) -> tuple[bool, BaseException | None]:
         """Run the test once on ``values``: ``(passed, exception or None)``."""
         status, exception = call_test(self.test, values)
-        return status == PASS, exception
+        return status != FAIL, exception
 
     def seeded(self, seed: int) -> Arguments:
         """A fresh copy of the wiring, seeded for a run with ``seed``."""
@@ -142,13 +155,12 @@ class Assert:
     def example(self, seed: int, index: int) -> dict[str, Any]:
         """The input number ``index`` (0-based) that a run with ``seed`` draws."""
         wiring = self.seeded(seed)
-        values: dict[str, Any] = {}
-        for _ in range(index + 1):
-            values = wiring.pick()
-        return values
+        _advance(wiring, index)
+        return wiring.pick()
 
     def record(self, seed: int, index: int, *, history: bool = True) -> tuple[dict[str, Any], Tape]:
-        """The input number ``index`` of a run with ``seed`` and its recorded draws.
+        """The input number ``index`` of a run with ``seed`` and its recorded draws (the
+        arguments' draws; the test does not run).
 
         With ``history`` the tape holds every pick up to that input (the state that
         stateful pickers reach); without, only the input's own draws, made after
@@ -156,8 +168,7 @@ class Assert:
         """
         wiring = self.seeded(seed)
         if not history:
-            for _ in range(index):
-                wiring.pick()
+            _advance(wiring, index)
         return record_draws(wiring, index + 1 if history else 1)  # type: ignore[return-value]
 
     def replay(self, tape: Tape, seed: int = 0) -> dict[str, Any]:
@@ -165,12 +176,33 @@ class Assert:
         return replay_draws(self.seeded(seed), tape, reset=False)[0]  # type: ignore[no-any-return]
 
     def attempt(self, draws: Iterable[Any], picks: int = 1, seed: int = 0) -> Attempt:
-        """Replay ``draws`` (``picks`` picks) on a fresh copy of the wiring and test the last value."""
+        """Replay ``draws`` (``picks`` picks) on a fresh copy of the wiring and test the last value
+        (the test's own draws, if any, come after the arguments')."""
         session = _ShrinkSession(self, seed)
         try:
             return session.attempt(picks, list(draws), None)
         finally:
             session.close()
+
+    def _recorded_run(self, seed: int, index: int, history: bool) -> Attempt:
+        """Make input ``index`` again under a recorder and run the test on it, the test's
+        draws recorded after the arguments'."""
+        wiring = self.seeded(seed)
+        if not history:
+            _advance(wiring, index)
+        recorder = Recorder()
+        values: Any = None
+        with routed(wiring, recorder):
+            for k in range(index + 1 if history else 1):
+                recorder.begin_pick()
+                try:
+                    values = wiring.pick()
+                except UnsatisfiedAssumption:
+                    if k == (index if history else 0):
+                        raise
+            with drawing(DrawContext(seed, index)) as context:
+                status, exception = call_test(self.test, values)
+        return Attempt(status, recorder.tape, values, exception, origin_of(exception) if status == FAIL else None, context.drawn)
 
     # -- the run --------------------------------------------------------------------------------
     def run(self, seed: int | None = None, *, tapes: Iterable[Tape] = ()) -> TestReport:
@@ -191,6 +223,8 @@ class Assert:
         report.time_discovery = time.perf_counter() - started - report.time_shrinking
         if report.tried and not report.interrupted:
             report.picker_times = self.profile(seed, min(report.tried, 50))
+        for line in report.health:
+            warnings.warn(f"{self.name}: {line}", HealthWarning, stacklevel=2)
         return report
 
     def _run(self, seed: int, report: TestReport, session: "_ShrinkSession", tapes: list[Tape], started: float) -> None:
@@ -205,19 +239,23 @@ class Assert:
                 self._shrink(attempt, report, session)
                 report.reason = "a saved failure failed again; it was shrunk"
                 return
-            why = "no longer fits the wiring" if attempt.status == INVALID else "no longer fails"
+            why = "no longer fits the wiring" if attempt.status in (INVALID, DISCARD) else "no longer fails"
             report.notes.append(f"a saved failure was dropped: it {why}")
         wiring = self.seeded(seed)
         rule = self.stop
         rule.begin()
         pick = wiring.pick
         test = self.test
+        discards: collections.Counter[str] = collections.Counter()
         index = 0
         starts = 0
         while True:
             reason = rule.reason_to_stop()
             if reason:
                 report.reason = reason
+                break
+            if report.discarded >= MAX_DISCARD_RATIO * (report.tried + 10):
+                report.reason = f"{report.discarded} inputs were discarded by assume, against {report.tried} tested"
                 break
             try:
                 values = pick()
@@ -227,15 +265,25 @@ class Assert:
             except GiveUp as err:
                 report.reason = f"an input picker gave up: {err}"
                 break
+            except UnsatisfiedAssumption as exc:  # an assume inside a function of the wiring
+                report.discarded += 1
+                discards[exc.where] += 1
+                index += 1
+                continue
             except Exception:
                 if report.smallest is None:
                     raise
                 report.reason = f"the wiring raised while making input #{index}; the failure found before is kept"
                 break
-            status, exception = call_test(test, values)
-            rule.observe(Outcome(index, values, status == PASS))
-            report.tried += 1
+            with drawing(DrawContext(seed, index)):
+                status, exception = call_test(test, values)
             index += 1
+            if status == DISCARD:
+                report.discarded += 1
+                discards[exception.where] += 1  # type: ignore[union-attr]
+                continue
+            rule.observe(Outcome(index - 1, values, status == PASS))
+            report.tried += 1
             if status == PASS:
                 continue
             report.failures += 1
@@ -251,26 +299,37 @@ class Assert:
                 if starts > 1:
                     report.reason += f" ({starts} failures shrunk, the smallest kept)"
                 break
+        if discards and report.tried:
+            where, count = discards.most_common(1)[0]
+            if report.discarded > report.tried:
+                report.health.append(
+                    f"{report.discarded} of {report.discarded + report.tried} inputs were discarded by assume "
+                    f"({count} at {where}): the wiring rarely meets the precondition; make the values it "
+                    "needs directly (a Bind, a narrower range) rather than filtering them"
+                )
         if report.tried == 0 and report.smallest is None:
             report.passed = False
-            report.error = f"no input reached the test: {report.reason}"
+            if report.discarded:
+                report.error = f"no input reached the test: all {report.discarded} were discarded by assume ({discards.most_common(1)[0][0]})"
+            else:
+                report.error = f"no input reached the test: {report.reason}"
 
     def _found(self, seed: int, index: int, exception: BaseException | None, report: TestReport, session: "_ShrinkSession") -> bool:
         """Record failure ``index``, check it replays, shrink it. False when the run must end."""
-        values, tape = self.record(seed, index, history=False)
-        status, again = call_test(self.test, values)
+        recorded = self._recorded_run(seed, index, history=False)
         if report.first is None:
             report.first, report.first_index = self.example(seed, index), index
-        if status == PASS:
-            return self._flaky(seed, index, exception, "passed when the same draws were replayed", report)
-        origin = origin_of(again)
+        if recorded.status != FAIL:
+            return self._flaky(seed, index, exception, f"{_passed(recorded.status)} when the same draws were replayed", report)
+        assert recorded.tape is not None
         # Most wirings hold no state between inputs: try the input's own draws on a fresh wiring.
-        attempt = session.attempt(1, list(tape.draws), None)
-        if attempt.status != FAIL or attempt.origin != origin:
-            values, tape = self.record(seed, index, history=True)
-            attempt = session.attempt(tape.picks, list(tape.draws), None)
+        attempt = session.attempt(1, list(recorded.tape.draws), None)
+        if attempt.status != FAIL or attempt.origin != recorded.origin:
+            recorded = self._recorded_run(seed, index, history=True)
+            assert recorded.tape is not None
+            attempt = session.attempt(recorded.tape.picks, list(recorded.tape.draws), None)
             if attempt.status != FAIL:
-                return self._flaky(seed, index, exception, f"{attempt.status} when replayed with its history", report)
+                return self._flaky(seed, index, exception, f"{_passed(attempt.status)} when replayed with its history", report)
         self._shrink(attempt, report, session)
         return True
 
@@ -305,12 +364,13 @@ class Assert:
             # (the test may have changed the value it was given); the test runs once more on
             # another fresh replay to confirm the failure.
             report.smallest = self.replay(best.tape, report.seed)
-            status, exception = call_test(self.test, self.replay(best.tape, report.seed))
-            if status == PASS:
-                report.flaky = "the smallest failure passed when it was replayed once more"
+            confirmed = self.attempt(best.tape.draws, best.tape.picks, report.seed)
+            report.drawn = confirmed.drawn
+            if confirmed.status != FAIL:
+                report.flaky = f"the smallest failure {_passed(confirmed.status)} when it was replayed once more"
                 report.exception = best.exception
             else:
-                report.exception = exception if exception is not None else best.exception
+                report.exception = confirmed.exception if confirmed.exception is not None else best.exception
 
     # -- profiling ------------------------------------------------------------------------------
     def profile(self, seed: int, n: int) -> dict[str, float]:
@@ -348,19 +408,13 @@ class Assert:
         return {names[k]: v / done for k, v in totals.items() if k in names}
 
 
-class _ShrinkSession:
-    """One copy of the wiring, routed to a replayer that each attempt replaces."""
+class _ShrinkSession(ReplaySession):
+    """The harness's wiring, replayed candidate after candidate, the test run on each."""
 
     def __init__(self, harness: Assert, seed: int) -> None:
+        super().__init__(harness.seeded(seed))
         self.harness = harness
-        self.wiring = harness.seeded(seed)
-        self._stack: ExitStack | None = None
-        self._route: Any = None
-
-    def _open(self) -> None:
-        if self._stack is None:
-            self._stack = ExitStack()
-            self._route = self._stack.enter_context(routed(self.wiring, Replayer(())))
+        self.seed = seed
 
     def attempt(self, picks: int, entries: list[Any], max_draws: int | None, strict: bool = False) -> Attempt:
         """Replay ``entries`` for ``picks`` picks and run the test on the last value.
@@ -368,27 +422,42 @@ class _ShrinkSession:
         With ``strict``, a sequence that does not fit the wiring exactly (other kinds,
         values out of range, draws missing or left over) is invalid.
         """
-        self._open()
-        replayer = Replayer(entries, max_draws)
-        self._route.source = replayer
-        wiring = self.wiring
-        wiring.reset()
+        replayer = self.begin(entries, max_draws)
         values: Any = None
         try:
-            for _ in range(picks):
+            for k in range(picks):
                 replayer.begin_pick()
-                values = wiring.pick()
+                try:
+                    values = self.wiring.pick()
+                except UnsatisfiedAssumption:
+                    if k == picks - 1:
+                        raise
         except Exception:
             return Attempt(INVALID, replayer.tape)
+        if replayer.overran:
+            return Attempt(INVALID, replayer.tape)
+        with drawing(DrawContext(self.seed, 0)) as context:
+            status, exception = call_test(self.harness.test, values)
         if replayer.overran or (strict and not replayer.fits):
             return Attempt(INVALID, replayer.tape)
-        status, exception = call_test(self.harness.test, values)
-        return Attempt(status, replayer.tape, values, exception, origin_of(exception) if status == FAIL else None)
+        if status == DISCARD:
+            status = INVALID  # a discarded candidate is not a candidate
+        return Attempt(
+            status, replayer.tape, values, exception, origin_of(exception) if status == FAIL else None, context.drawn
+        )
 
-    def close(self) -> None:
-        if self._stack is not None:
-            self._stack.close()
-            self._stack = None
+
+def _advance(wiring: Picker[Any], picks: int) -> None:
+    """Pick ``picks`` times (the inputs before the one wanted), discarded ones included."""
+    for _ in range(picks):
+        try:
+            wiring.pick()
+        except UnsatisfiedAssumption:
+            pass
+
+
+def _passed(status: str) -> str:
+    return "was discarded" if status == DISCARD else ("passed" if status == PASS else "could not be replayed")
 
 
 def _outcome(exception: BaseException | None) -> str:

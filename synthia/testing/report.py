@@ -9,7 +9,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..core.draws import Tape
     from .harness import Assert
 
-__all__ = ["TestReport", "Unsatisfiable"]
+__all__ = ["TestReport", "Unsatisfiable", "HealthWarning"]
+
+
+class HealthWarning(UserWarning):
+    """A run that worked, but badly: most inputs discarded, generation too slow..."""
 
 
 class Unsatisfiable(Exception):
@@ -31,7 +35,11 @@ class TestReport:
     failure that did not replay (``""`` otherwise); ``error`` says why nothing was
     tested (``None`` otherwise); ``interrupted`` is set when a ``KeyboardInterrupt``
     cut the shrinking short (the smallest failure found so far is kept); ``notes`` has a
-    line for each saved failure that was tried first.
+    line for each saved failure that was tried first; ``discarded`` counts the inputs
+    :func:`~synthia.assume` discarded (never counted in ``tried``, never passes);
+    ``drawn`` lists the values the test drew with :func:`~synthia.draw` on the smallest
+    failure; ``health`` has a line per problem found with the run itself (also given as a
+    :class:`HealthWarning`).
     """
 
     __test__ = False  # not a pytest test class, despite the name
@@ -59,6 +67,9 @@ class TestReport:
     error: str | None = None
     interrupted: bool = False
     notes: list[str] = field(default_factory=list)
+    discarded: int = 0
+    drawn: list[Any] = field(default_factory=list)
+    health: list[str] = field(default_factory=list)
 
     @property
     def status(self) -> str:
@@ -109,11 +120,17 @@ class TestReport:
             lines.append(f"ERROR: {self.error}")
         elif self.passed:
             lines.append(f"passed: {self.tried} inputs, no failure")
+        if self.discarded:
+            lines.append(f"  discarded by assume: {self.discarded} inputs (not counted as tested)")
+        for line in self.health:
+            lines.append(f"  health: {line}")
         else:
             lines.append(f"{'FLAKY' if self.flaky else 'FAILED'} after {self.tried} inputs ({self.failures} failing)")
             if self.flaky:
                 lines.append(f"  flaky: {self.flaky}")
             lines.append(f"  smallest failing input: {_show(self.smallest)}")
+            if self.drawn:
+                lines.append(f"  drawn inside the test:  {', '.join(repr(v) for v in self.drawn)}")
             lines.append(f"  first failing input:    {_show(self.first)}")
             if self.exception is not None:
                 lines.append(f"  raised: {type(self.exception).__name__}: {self.exception}")

@@ -125,6 +125,28 @@ def run(tour: Tour) -> None:
 
     tour.say(
         """
+        A picker can depend on a value picked earlier: Bind(picker, fn) picks v, then a
+        pick of fn(v). A list and an index into it are valid by construction and shrink
+        together. Inside a test, sy.draw(picker) draws more values (recorded and shrunk
+        with the arguments) and sy.assume(condition) discards an input: discards are
+        counted apart, never as passes.
+        """
+    )
+    tour.code(
+        """
+        lists = sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(1, 20))
+        with_index = sy.Bind(lists, lambda l: sy.Apply(lambda i: (l, i), sy.RandomInteger(0, len(l))))
+        report = sy.Assert(lambda p: p[1] < len(p[0]) - 1, p=with_index).run(seed=5)
+        """
+    )
+    lists = sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(1, 20))
+    with_index: sy.Picker[Any] = sy.Bind(lists, lambda l: sy.Apply(lambda i: (l, i), sy.RandomInteger(0, len(l))))
+    tour.show("values  ", with_index.set_seed(5).take(2))
+    report = sy.Assert(lambda p: p[1] < len(p[0]) - 1, p=with_index).run(seed=5)
+    tour.show("smallest", report.smallest["p"])  # type: ignore[index]
+
+    tour.say(
+        """
         The Synthia paper's Sort example: a sort that is wrong when l[3] + l[4] > 1000, on
         lists of length [0, 2000) with elements in [0, 1000). The first failure is a long
         list; the smallest is [0, 0, 0, 2, 999]: five elements, the first three at their

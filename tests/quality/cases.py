@@ -219,6 +219,39 @@ class Dice(sy.RandomPicker[tuple[int, ...]]):
         return tuple(sorted(self._stream.integer(1, 7) for _ in range(3)))
 
 
+def _list_and_index() -> sy.Picker[Any]:
+    lists = sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(1, 20))
+    return sy.Bind(lists, lambda l: sy.Apply(lambda i: (l, i), sy.RandomInteger(0, len(l))))
+
+
+def _pop_at_drops_the_last(pair: tuple[list[int], int]) -> bool:
+    l, i = pair
+    popped = l[:i] + l[i + 1 :] if i < len(l) - 1 else l  # planted bug: the last element stays
+    return len(popped) != len(l) - 1
+
+
+def _bst(lo: int = 0, hi: int = 100, depth: int = 5) -> sy.Picker[Any]:
+    """Binary search trees with keys in [lo, hi): the keys narrow at each level (no filter)."""
+    if depth == 0 or hi - lo < 1:
+        return sy.Constant(None)
+    node = sy.Bind(
+        sy.RandomInteger(lo, hi),
+        lambda k: sy.Apply(lambda l, r: (l, k, r), _bst(lo, k, depth - 1), _bst(k + 1, hi, depth - 1)),
+    )
+    return sy.Choice(None, node)
+
+
+def _bst_keys(tree: Any) -> list[int]:
+    return [] if tree is None else _bst_keys(tree[0]) + [tree[1]] + _bst_keys(tree[2])
+
+
+def _bst_size_is_wrong(tree: Any) -> bool:
+    def size(t: Any) -> int:  # planted bug: a node without a left child forgets its right one
+        return 0 if t is None else (1 if t[0] is None else 1 + size(t[0]) + size(t[2]))
+
+    return size(tree) != len(_bst_keys(tree))
+
+
 GRAMMAR = "<e> := <n> | <e> + <n> ; <n> := ^[1-9][0-9]{0,3}$ ;"
 
 
@@ -392,4 +425,7 @@ CASES: list[QualityCase] = [
     ),
     QualityCase("user picker from pickers", Segment, lambda s: s[1] > 1050, (952, 1051), None),
     QualityCase("user picker with its own draws", Dice, lambda d: sum(d) >= 15, (3, 6, 6), None),
+    # -- dependent wirings ------------------------------------------------------------------------
+    QualityCase("a list and a valid index", _list_and_index, _pop_at_drops_the_last, ([0], 0), None),
+    QualityCase("a tree whose keys narrow", _bst, _bst_size_is_wrong, (None, 0, (None, 1, None)), None),
 ]

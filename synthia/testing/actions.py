@@ -1,0 +1,253 @@
+"""Actions: the named operations a :class:`~synthia.Monkey` performs on a system under test."""
+from __future__ import annotations
+
+import inspect
+from typing import Any, Callable, Iterable
+
+from ..core.checks import check_number
+from ..core.picker import Picker, as_picker
+
+__all__ = ["Action", "action", "invariant", "NO_EXPECTATION", "call_with_state"]
+
+#: ``expect`` when an action states no expected result.
+NO_EXPECTATION: Any = object()
+_RESERVED = ("name", "precondition", "expect", "raises", "weight", "model", "args")
+
+
+def _positional_arity(fn: Callable[..., Any]) -> int:
+    try:
+        parameters = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return 1
+    if any(p.kind is p.VAR_POSITIONAL for p in parameters):
+        return 2
+    return sum(1 for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty)
+
+
+def call_with_state(fn: Callable[..., Any], system: Any, model: Any) -> Any:
+    """``fn(system, model)`` when ``fn`` takes two arguments, else ``fn(model)`` when there is a
+    model, else ``fn(system)``: how preconditions and invariants see the state."""
+    if _positional_arity(fn) >= 2:
+        return fn(system, model)
+    return fn(model if model is not None else system)
+
+
+class Action:
+    """A named operation on the system under test, with pickers for its arguments.
+
+    ``fn`` says what to call:
+
+    * a **string**: the method of that name on the system (``acct.deposit(amount=...)``), and,
+      with a model, the model's method of the same name, compared in lockstep;
+    * a **function** (or unbound method): called as ``fn(system, **args)``;
+    * a **bound method**: called as ``fn(**args)`` (for a system that is reset, not rebuilt).
+
+    Arguments are given by keyword: pickers (or plain values, which become constants). The
+    keywords ``name``, ``precondition``, ``expect``, ``raises``, ``weight``, ``model`` and
+    ``args`` are the action's own settings; pass ``args={...}`` for an argument that needs one
+    of those names.
+
+    * ``precondition``: a callable on the state (the model when there is one, else the
+      system; a callable of two parameters gets both) that says whether the action is enabled.
+    * ``expect``: the result the system must return, or a callable on the result that must
+      hold (a postcondition).
+    * ``raises``: exception types the system may raise here (an expected error, not a bug).
+    * ``weight``: how often the action is chosen among the enabled ones (default 1).
+    * ``model``: what the model does instead (a function ``f(model, **args)``, a method name,
+      or ``False`` for no lockstep); by default the model's method of the same name when
+      ``fn`` is a name.
+
+    >>> import synthia as sy
+    >>> deposit = Action("deposit", amount=sy.RandomInteger(1, 100), precondition=lambda m: m.open)
+    >>> deposit
+    Action('deposit', amount=RandomInteger(1, 100), precondition=<lambda>)
+    """
+
+    def __init__(
+        self,
+        fn: str | Callable[..., Any],
+        *,
+        name: str | None = None,
+        precondition: Callable[..., Any] | None = None,
+        expect: Any = NO_EXPECTATION,
+        raises: type[BaseException] | tuple[type[BaseException], ...] = (),
+        weight: float = 1.0,
+        model: str | Callable[..., Any] | bool | None = None,
+        args: dict[str, Any] | None = None,
+        **arguments: Any,
+    ) -> None:
+        if not (isinstance(fn, str) or callable(fn)):
+            raise TypeError(f"fn must be a method name or a callable, got {fn!r} ({type(fn).__name__})")
+        if isinstance(fn, str) and not fn.isidentifier():
+            raise ValueError(f"fn must be a method name (an identifier), got {fn!r}")
+        self.fn = fn
+        self.name: str = name or (fn if isinstance(fn, str) else str(getattr(fn, "__name__", type(fn).__name__)))
+        if not isinstance(self.name, str) or not self.name:
+            raise TypeError(f"name must be a non-empty string, got {name!r}")
+        if precondition is not None and not callable(precondition):
+            raise TypeError(f"precondition must be callable, got {precondition!r}")
+        self.precondition = precondition
+        self.expect = expect
+        raised = raises if isinstance(raises, tuple) else (raises,)
+        for r in raised:
+            if not (isinstance(r, type) and issubclass(r, BaseException)):
+                raise TypeError(f"raises must be exception types, got {raises!r}")
+        self.raises: tuple[type[BaseException], ...] = raised
+        self.weight = float(check_number(weight, "weight"))
+        if not self.weight > 0:
+            raise ValueError(f"weight must be positive, got {weight!r}")
+        if model is not None and not isinstance(model, (bool, str)) and not callable(model):
+            raise TypeError(f"model must be a function, a method name or False, got {model!r}")
+        if model is True:
+            raise ValueError("model=True is not a model: give a function, a method name, or False")
+        self.model = model
+        merged = dict(args or {})
+        for key in arguments:
+            if key in merged:
+                raise ValueError(f"argument {key!r} is given twice (in args and as a keyword)")
+        merged.update(arguments)
+        self.args: dict[str, Picker[Any]] = {k: as_picker(v, k, anything=True) for k, v in merged.items()}
+
+    def __copy__(self) -> "Action":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Action":
+        # An action is a description: copies of a wiring share it (a bound method inside it
+        # must keep its object, and the argument pickers are copied per trace anyway).
+        return self
+
+    # -- what the monkey calls --------------------------------------------------------------
+    def enabled(self, system: Any, model: Any) -> bool:
+        """Whether the precondition holds in this state (always, without one)."""
+        return self.precondition is None or bool(call_with_state(self.precondition, system, model))
+
+    def run(self, system: Any, args: dict[str, Any]) -> Any:
+        """Perform the action on the system."""
+        if isinstance(self.fn, str):
+            return getattr(system, self.fn)(**args)
+        if inspect.ismethod(self.fn) and not isinstance(self.fn.__self__, type):
+            return self.fn(**args)
+        return self.fn(system, **args)
+
+    def model_step(self, model: Any) -> Callable[..., Any] | None:
+        """The model's counterpart, bound to ``model`` (``None``: this action has no lockstep)."""
+        if model is None or self.model is False:
+            return None
+        if self.model is None:
+            if isinstance(self.fn, str):
+                method = getattr(model, self.fn, None)
+                return method if callable(method) else None
+            return None
+        if isinstance(self.model, str):
+            return getattr(model, self.model)  # type: ignore[no-any-return]
+        counterpart = self.model
+        return lambda **args: counterpart(model, **args)  # type: ignore[operator]
+
+    def call_text(self, target: str, args: dict[str, Any]) -> str:
+        """The line of Python that performs the action on ``target`` (a variable name)."""
+        shown = ", ".join(f"{k}={v!r}" for k, v in args.items())
+        if isinstance(self.fn, str):
+            return f"{target}.{self.fn}({shown})"
+        if inspect.ismethod(self.fn) and not isinstance(self.fn.__self__, type):
+            return f"{target}.{self.fn.__name__}({shown})"
+        name = getattr(self.fn, "__name__", "action")
+        return f"{name}({target}{', ' + shown if shown else ''})"
+
+    def __repr__(self) -> str:
+        parts = [repr(self.name) if isinstance(self.fn, str) else getattr(self.fn, "__name__", repr(self.fn))]
+        if not isinstance(self.fn, str) and self.name != getattr(self.fn, "__name__", None):
+            parts.append(f"name={self.name!r}")
+        parts += [f"{k}={v!r}" for k, v in self.args.items()]
+        if self.precondition is not None:
+            parts.append(f"precondition={getattr(self.precondition, '__name__', 'precondition')}")
+        if self.raises:
+            parts.append(f"raises={tuple(r.__name__ for r in self.raises)}")
+        if self.weight != 1.0:
+            parts.append(f"weight={self.weight:g}")
+        return f"Action({', '.join(parts)})"
+
+
+_ACTION_MARK = "__synthia_action__"
+_INVARIANT_MARK = "__synthia_invariant__"
+
+
+def action(
+    *,
+    precondition: Callable[..., Any] | None = None,
+    expect: Any = NO_EXPECTATION,
+    raises: type[BaseException] | tuple[type[BaseException], ...] = (),
+    weight: float = 1.0,
+    args: dict[str, Any] | None = None,
+    **arguments: Any,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark a method of a test class as an action of a :class:`~synthia.Monkey`.
+
+    The class is the system under test (and its own model: its methods compare the real
+    object with a reference in plain assertions); ``precondition`` receives the instance.
+    See :meth:`Monkey.from_class <synthia.Monkey.from_class>` and :func:`synthia.monkey`.
+    """
+
+    def mark(method: Callable[..., Any]) -> Callable[..., Any]:
+        setattr(
+            method,
+            _ACTION_MARK,
+            dict(precondition=precondition, expect=expect, raises=raises, weight=weight, args=args, arguments=arguments),
+        )
+        return method
+
+    return mark
+
+
+def invariant() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark a method of a test class as an invariant: checked after every action (it fails by
+    raising or returning ``False``)."""
+
+    def mark(method: Callable[..., Any]) -> Callable[..., Any]:
+        setattr(method, _INVARIANT_MARK, True)
+        return method
+
+    return mark
+
+
+def actions_of(cls: type) -> tuple[list[Action], list[Callable[[Any], Any]]]:
+    """The actions and invariants a class declares with :func:`action` and :func:`invariant`."""
+    found: list[Action] = []
+    checks: list[Callable[[Any], Any]] = []
+    for name in dir(cls):
+        member = getattr(cls, name, None)
+        settings = getattr(member, _ACTION_MARK, None)
+        if settings is not None:
+            found.append(
+                Action(
+                    name,
+                    precondition=settings["precondition"],
+                    expect=settings["expect"],
+                    raises=settings["raises"],
+                    weight=settings["weight"],
+                    args=settings["args"],
+                    **settings["arguments"],
+                )
+            )
+        if getattr(member, _INVARIANT_MARK, False):
+            checks.append(_named(name))
+    return found, checks
+
+
+def _named(name: str) -> Callable[[Any], Any]:
+    def check(system: Any) -> Any:
+        return getattr(system, name)()
+
+    check.__name__ = name
+    check.method_name = name  # type: ignore[attr-defined]
+    return check
+
+
+def check_actions(actions: Iterable[Any]) -> list[Action]:
+    """``actions`` as a list, each an :class:`Action` (``TypeError`` naming the first that is not)."""
+    out = list(actions)
+    for i, a in enumerate(out):
+        if not isinstance(a, Action):
+            raise TypeError(f"actions[{i}] must be an Action, got {a!r} ({type(a).__name__})")
+    if not out:
+        raise ValueError("actions must not be empty")
+    return out

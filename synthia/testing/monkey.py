@@ -1,0 +1,784 @@
+"""The ``Monkey`` harness: drive a system with actions, check it, shrink the failing trace.
+
+A *trace* starts from a fresh (or reset) system -- and model -- and performs up to
+``max_steps`` actions. Each step chooses an action (among the *enabled* ones, so no step is
+wasted on a failing precondition), draws its arguments, performs it on the system and, when
+there is a model, on the model too, then checks the result against the model's (lockstep),
+the action's expectation and the invariants. The first step that fails ends the trace.
+
+Every choice and argument is a typed draw, and every step is a top-level pick, so a failing
+trace is recorded as a tape and shrunk by the generic shrinker like any input: steps are
+deleted (the history pass drops all the steps before the failing one, then the longest
+prefix, then one by one), arguments are lowered, and each candidate is replayed against a
+fresh system. Minimal traces have the fewest actions first, then the simplest arguments.
+"""
+from __future__ import annotations
+
+import collections
+import inspect
+import keyword
+import re
+import sys
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from ..core.draws import DrawSource, Recorder, Tape, current_route, routed
+from ..core.exceptions import NoMoreElements
+from ..core.picker import Picker, RandomPicker
+from ..core.random import check_seed, derive_seed, fresh_seed
+from ..engine.session import ReplaySession
+from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
+from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_actions
+from .harness import origin_of
+from .report import TestReport
+from .stopping import FixedCount, Outcome, StoppingRule
+
+__all__ = ["Monkey", "MonkeyReport", "Step", "TraceExplanation", "monkey"]
+
+
+@dataclass
+class Step:
+    """One step of a trace: the action, its arguments, and what the system did."""
+
+    action: Action
+    args: dict[str, Any]
+    result: Any = None
+    exception: BaseException | None = None
+
+    def text(self, target: str = "system") -> str:
+        return self.action.call_text(target, self.args)
+
+    def __repr__(self) -> str:
+        return self.text()
+
+
+@dataclass
+class _Failure:
+    kind: str  # "raised", "mismatch", "expect", "invariant"
+    message: str
+    exception: BaseException
+    origin: Any
+    expected: Any = None
+    check: Callable[..., Any] | None = None
+
+
+@dataclass
+class _Trace:
+    steps: list[Step]
+    failure: _Failure | None
+
+
+class _Chooser(RandomPicker[int]):
+    """Chooses among the enabled actions by weight (its draws are the monkey's choices)."""
+
+    def __init__(self) -> None:
+        self._init_stream(None)
+
+    def choose(self, weights: Sequence[float]) -> int:
+        total, cumulative = 0.0, []
+        for w in weights:
+            total += w
+            cumulative.append(total)
+        return self._stream.weighted(cumulative)
+
+    def pick(self) -> int:  # pragma: no cover - the monkey calls choose()
+        return self.choose([1.0])
+
+
+class _Episode:
+    """The state of one trace: the system, the model, and seeded copies of the argument pickers."""
+
+    def __init__(self, system: Any, model: Any, seed: int, counts: dict[str, collections.Counter[str]] | None) -> None:
+        self.system = system
+        self.model = model
+        self.seed = seed
+        self.counts = counts
+        self.route = current_route()
+        self._copies: dict[tuple[int, str], Picker[Any]] = {}
+        self._stack = ExitStack()
+
+    def argument(self, action: Action, name: str, picker: Picker[Any]) -> Any:
+        key = (id(action), name)
+        copy = self._copies.get(key)
+        if copy is None:
+            copy = picker.duplicate().set_seed(derive_seed(self.seed, f"{action.name}/{name}"))
+            if self.route is not None:
+                self._stack.enter_context(routed(copy, self.route.source))
+            self._copies[key] = copy
+        if self.route is None:
+            return copy.pick()
+        source = self.route.source
+        source.open_span(("argument", name))  # so an explanation finds each argument's draws
+        try:
+            return copy.pick()
+        finally:
+            source.close_span()
+
+    def count(self, action: Action, what: str) -> None:
+        if self.counts is not None:
+            self.counts[action.name][what] += 1
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+class _Steps(Picker[tuple[Action, dict[str, Any]]]):
+    """The monkey's wiring: each pick is one step -- an action and its arguments."""
+
+    inputs_fields = ("source", "chooser")
+
+    def __init__(self, actions: list[Action] | None, source: Picker[Any] | None) -> None:
+        self.actions = actions
+        self.source = source
+        self.chooser = _Chooser() if actions is not None else None
+        self.episode: _Episode | None = None
+        self._queue: list[Any] = []
+
+    def pick(self) -> tuple[Action, dict[str, Any]]:
+        episode = self.episode
+        assert episode is not None
+        if self.actions is not None:
+            enabled = [a for a in self.actions if a.enabled(episode.system, episode.model)]
+            for a in enabled:
+                episode.count(a, "enabled")
+            if not enabled:
+                raise NoMoreElements("no action is enabled")
+            assert self.chooser is not None
+            chosen = enabled[self.chooser.choose([a.weight for a in enabled])]
+        else:
+            chosen = self._next_enabled(episode)
+        args = {name: episode.argument(chosen, name, p) for name, p in chosen.args.items()}
+        return chosen, args
+
+    def _next_enabled(self, episode: _Episode) -> Action:
+        assert self.source is not None
+        for _ in range(100):
+            if not self._queue:
+                value = self.source.pick()
+                self._queue = list(value) if isinstance(value, (list, tuple)) else [value]
+            candidate = self._queue.pop(0)
+            if not isinstance(candidate, Action):
+                raise TypeError(f"actions must pick Actions (or lists of them), got {candidate!r} from {self.source!r}")
+            if candidate.enabled(episode.system, episode.model):
+                episode.count(candidate, "enabled")
+                return candidate
+        raise NoMoreElements("no enabled action in 100 draws of the action source")
+
+    def _reset_self(self) -> None:
+        self._queue = []
+
+
+def _fresh(factory_or_object: Any) -> Any:
+    """A fresh system (or model): a factory is called, an object is reset."""
+    if factory_or_object is None:
+        return None
+    if isinstance(factory_or_object, type) or not hasattr(factory_or_object, "reset"):
+        return factory_or_object()
+    factory_or_object.reset()
+    return factory_or_object
+
+
+@dataclass
+class MonkeyReport(TestReport):
+    """The result of :meth:`Monkey.run`: a :class:`~synthia.TestReport` whose inputs are traces.
+
+    ``trace`` is the smallest failing trace (a list of :class:`Step`), ``first_trace`` the
+    first one found, ``failure`` what went wrong at its last step, ``program`` a runnable
+    Python program that performs the trace and fails the same way. ``counts`` has, per
+    action, how often it was ``tried``, ``enabled`` and ``failed`` during discovery;
+    ``lengths`` is the histogram of discovery traces' step counts. ``tried`` counts traces.
+    """
+
+    harness: Any = field(default=None, repr=False)
+    trace: list[Step] | None = None
+    first_trace: list[Step] | None = None
+    failure: str = ""
+    program: str = ""
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)
+    lengths: dict[int, int] = field(default_factory=dict)
+
+    def explain(self, redraws: int = 3) -> "TraceExplanation":  # type: ignore[override]
+        """Which steps of the smallest trace are necessary, and which argument draws are free."""
+        if self.passed or self.tape is None or self.harness is None:
+            raise ValueError("only a failed report has a failing trace to explain")
+        return self.harness.explain_trace(self.tape, self.seed, redraws)  # type: ignore[no-any-return]
+
+    def replay(self) -> bool:
+        """Run the smallest trace again (from its draws) on a fresh system; ``True`` if it passes."""
+        if self.harness is None or self.tape is None:
+            return True
+        return self.harness.attempt(self.tape).status != FAIL  # type: ignore[no-any-return]
+
+    def summary(self) -> str:
+        lines = []
+        if self.error is not None:
+            lines.append(f"ERROR: {self.error}")
+        elif self.passed:
+            lines.append(f"passed: {self.tried} traces, no failure")
+        else:
+            lines.append(f"{'FLAKY' if self.flaky else 'FAILED'} after {self.tried} traces ({self.failures} failing)")
+            if self.flaky:
+                lines.append(f"  flaky: {self.flaky}")
+            lines.append(f"  smallest failing trace ({len(self.trace or [])} steps): {self.failure}")
+            for line in self.program.splitlines():
+                lines.append(f"    {line}")
+            if self.first_trace is not None:
+                lines.append(f"  first failing trace: {len(self.first_trace)} steps")
+            if self.tape is not None:
+                lines.append(
+                    f"  shrinking: {self.shrink_steps} steps, {self.shrink_tries} candidates tried, "
+                    f"ended by {self.shrink_reason or 'nothing'}"
+                )
+            if self.interrupted:
+                lines.append("  interrupted: the smallest failure found before the interruption is shown")
+        if self.counts:
+            shown = ", ".join(f"{name} {c['tried']}/{c['enabled']}" + (f" ({c['failed']} failed)" if c["failed"] else "") for name, c in self.counts.items())
+            lines.append(f"  actions tried/enabled: {shown}")
+        for note in self.notes:
+            lines.append(f"  note: {note}")
+        lines.append(f"  seed: {self.seed}")
+        lines.append(f"  stopped because: {self.reason}")
+        lines.append(f"  time: {self.time_discovery:.3f} s discovering, {self.time_shrinking:.3f} s shrinking")
+        lines.append(f"  reproduce: {self.reproduction}")
+        return "\n".join(lines)
+
+
+@dataclass
+class TraceExplanation:
+    """Why a trace fails: per step, whether it is necessary (deleting it makes the trace pass)
+    and, per argument, whether its value is free (other values still fail)."""
+
+    steps: list[Step]
+    necessary: list[bool | None]
+    free: list[dict[str, bool | None]]
+    variable: str = "system"
+
+    def describe(self) -> str:
+        lines = []
+        for step, needed, free in zip(self.steps, self.necessary, self.free):
+            mark = {True: "necessary", False: "not needed", None: "?"}[needed]
+            args = ", ".join(f"{k}: {'free' if v else 'matters' if v is False else '?'}" for k, v in free.items())
+            lines.append(f"{step.text(self.variable)}  [{mark}{'; ' + args if args else ''}]")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+class Monkey:
+    """Drive ``system`` with ``actions``, check every step, and shrink a failing trace.
+
+    ``system`` is a factory (a class or function giving a fresh object per trace) or an
+    object with ``reset()``; ``model``, optional, likewise. ``actions`` is a list of
+    :class:`Action` (each step chooses among the enabled ones by weight) or any picker of
+    actions -- a ``Choice`` with weights, a ``MarkovChain`` (usage profiles), a
+    ``BehaviorTree``, a ``GrammarSequence`` whose values are lists of actions (valid
+    sessions) -- so the action source is itself a wiring (an action it picks whose
+    precondition does not hold is drawn again, up to 100 times, before the trace ends).
+
+    After each step the system's result is compared with the model's when the action has a
+    counterpart on the model (lockstep; exceptions of the same type agree), then the action's
+    ``expect`` and the ``invariants`` (callables of the state, failing by raising or
+    returning ``False``) are checked. An exception the action does not declare in
+    ``raises`` is a failure.
+
+    :meth:`run` plays traces until the stopping rule ``stop`` (default ``FixedCount(100)``
+    traces) says enough, the ``time_budget`` (seconds, shrinking included) is spent, or a
+    trace fails; that trace is then shrunk (``shrink_budget`` replays, ``shrink_time``
+    seconds) and reported as a runnable program. Each trace has its own seed, derived from
+    the run's: no discovery trace replays another, and the same seed gives the same report.
+
+    >>> import synthia as sy
+    >>> class Counter:
+    ...     def __init__(self): self.n = 0
+    ...     def up(self, by): self.n += by if self.n < 3 else by + 1  # planted bug
+    ...     def get(self): return self.n
+    >>> class Model:
+    ...     def __init__(self): self.n = 0
+    ...     def up(self, by): self.n += by
+    ...     def get(self): return self.n
+    >>> report = sy.Monkey(Counter, [sy.Action("up", by=sy.RandomInteger(1, 5)), sy.Action("get")], model=Model).run(seed=1)
+    >>> print(report.program)
+    counter = Counter()
+    counter.up(by=3)
+    counter.up(by=1)
+    assert counter.get() == 4  # the model's result
+    """
+
+    def __init__(
+        self,
+        system: Any,
+        actions: Iterable[Action] | Picker[Any],
+        model: Any = None,
+        *,
+        stop: StoppingRule | None = None,
+        max_steps: int = 50,
+        invariants: Iterable[Callable[..., Any]] = (),
+        time_budget: float | None = None,
+        shrink_budget: int = 20_000,
+        shrink_time: float = 5.0,
+        name: str | None = None,
+    ) -> None:
+        if not (callable(system) or hasattr(system, "reset")):
+            raise TypeError(f"system must be a factory (a class or function) or an object with reset(), got {system!r}")
+        if model is not None and not (callable(model) or hasattr(model, "reset")):
+            raise TypeError(f"model must be a factory or an object with reset(), got {model!r}")
+        self.system = system
+        self.model = model
+        if isinstance(actions, Picker):
+            self.action_list: list[Action] | None = None
+            self.steps = _Steps(None, actions)
+        else:
+            self.action_list = check_actions(actions)
+            self.steps = _Steps(self.action_list, None)
+        self.stop = FixedCount(100) if stop is None else stop
+        if not isinstance(self.stop, StoppingRule):
+            raise TypeError(f"stop must be a StoppingRule such as FixedCount(100), got {stop!r}")
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+            raise ValueError(f"max_steps must be a positive int, got {max_steps!r}")
+        self.max_steps = max_steps
+        self.invariants = list(invariants)
+        for i, check in enumerate(self.invariants):
+            if not callable(check):
+                raise TypeError(f"invariants[{i}] must be callable, got {check!r}")
+        if time_budget is not None and not (isinstance(time_budget, (int, float)) and time_budget > 0):
+            raise ValueError(f"time_budget must be a positive number of seconds, got {time_budget!r}")
+        self.time_budget = time_budget
+        if isinstance(shrink_budget, bool) or not isinstance(shrink_budget, int) or shrink_budget < 0:
+            raise ValueError(f"shrink_budget must be a non-negative int, got {shrink_budget!r}")
+        self.shrink_budget = shrink_budget
+        if not isinstance(shrink_time, (int, float)) or not shrink_time > 0:
+            raise ValueError(f"shrink_time must be a positive number of seconds, got {shrink_time!r}")
+        self.shrink_time = float(shrink_time)
+        self.name: str = name or str(getattr(system, "__name__", type(system).__name__))
+
+    def check(self, seed: int | None = None) -> MonkeyReport:
+        """Run as a test: the seed from ``--synthia-seed`` (or ``seed``), saved failing traces
+        replayed first, and a :class:`~synthia.SynthiaFailure` showing the smallest failing trace
+        as a program when it fails."""
+        from ..integrations.decorator import check_monkey
+
+        return check_monkey(self, self.name, seed)  # type: ignore[return-value]
+
+    @classmethod
+    def from_class(cls, test_class: type, **settings: Any) -> "Monkey":
+        """A monkey over a test class whose methods are marked with :func:`~synthia.action`
+        and :func:`~synthia.invariant` (the class is the system: a fresh instance per trace)."""
+        found, checks = actions_of(test_class)
+        if not found:
+            raise ValueError(f"{test_class.__name__} has no method marked with @synthia.action")
+        return cls(test_class, found, invariants=[*checks, *settings.pop("invariants", ())], **settings)
+
+    def __repr__(self) -> str:
+        actions = self.action_list if self.action_list is not None else self.steps.source
+        return f"Monkey({self.name}, {actions!r}, max_steps={self.max_steps}, stop={self.stop!r})"
+
+    # -- one trace ------------------------------------------------------------------------------
+    def _trace(self, steps: _Steps, source: DrawSource | None, seed: int, max_steps: int, counts: Any = None) -> _Trace:
+        system = _fresh(self.system)
+        model = _fresh(self.model)
+        episode = _Episode(system, model, seed, counts)
+        steps.episode = episode
+        done: list[Step] = []
+        try:
+            for _ in range(max_steps):
+                if source is not None:
+                    source.begin_pick()
+                try:
+                    action, args = steps.pick()
+                except NoMoreElements:
+                    break
+                step = Step(action, args)
+                done.append(step)
+                failure = self._perform(step, system, model, episode)
+                if failure is not None:
+                    episode.count(action, "failed")
+                    return _Trace(done, failure)
+            return _Trace(done, None)
+        finally:
+            steps.episode = None
+            episode.close()
+
+    def _perform(self, step: Step, system: Any, model: Any, episode: _Episode) -> _Failure | None:
+        action = step.action
+        episode.count(action, "tried")
+        counterpart = action.model_step(model)
+        raised: BaseException | None = None
+        try:
+            step.result = action.run(system, step.args)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: B036 - whatever the system raises is checked below
+            raised = step.exception = exc
+        call = step.text(_variable(self.system))
+        # A wrong result is identified by what was called (the method), not by the action's
+        # name: "press +" and "press =" both show a miscalculation of press().
+        what = action.fn if isinstance(action.fn, str) else getattr(action.fn, "__qualname__", action.name)
+        if counterpart is not None:
+            try:
+                expected, model_raised = counterpart(**step.args), None
+            except Exception as exc:
+                expected, model_raised = None, exc
+            if model_raised is not None:
+                if raised is None or type(raised) is not type(model_raised):
+                    did = f"returned {step.result!r}" if raised is None else f"raised {type(raised).__name__}: {raised}"
+                    message = f"{call} {did}; the model raises {type(model_raised).__name__}: {model_raised}"
+                    return _Failure("mismatch", message, AssertionError(message), ("mismatch", what), model_raised)
+            elif raised is not None:
+                if not isinstance(raised, action.raises):
+                    return _Failure("raised", f"{call} raised {type(raised).__name__}: {raised}", raised, ("raised", *origin_of(raised)))
+                message = f"{call} raised {type(raised).__name__}: {raised}; the model returns {expected!r}"
+                return _Failure("mismatch", message, AssertionError(message), ("mismatch", what), expected)
+            elif step.result != expected:
+                message = f"{call} returned {step.result!r}; the model returns {expected!r}"
+                return _Failure("mismatch", message, AssertionError(message), ("mismatch", what), expected)
+        elif raised is not None and not isinstance(raised, action.raises):
+            return _Failure("raised", f"{call} raised {type(raised).__name__}: {raised}", raised, ("raised", *origin_of(raised)))
+        if action.expect is not NO_EXPECTATION and raised is None:
+            holds = action.expect(step.result) if callable(action.expect) else step.result == action.expect
+            if not holds:
+                message = f"{call} returned {step.result!r}, against the expectation"
+                return _Failure("expect", message, AssertionError(message), ("expect", what), action.expect)
+        for check in self.invariants:
+            name = getattr(check, "__name__", "invariant")
+            try:
+                holds = call_with_state(check, system, model)
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # noqa: B036
+                message = f"invariant {name} failed after {call}: {type(exc).__name__}: {exc}"
+                return _Failure("invariant", message, exc, ("invariant", name, *origin_of(exc)), check=check)
+            if holds is False:
+                message = f"invariant {name} is false after {call}"
+                return _Failure("invariant", message, AssertionError(message), ("invariant", name), check=check)
+        return None
+
+    # -- replays ----------------------------------------------------------------------------------
+    def _wiring(self) -> _Steps:
+        return self.steps.duplicate()
+
+    def attempt(self, tape: Tape) -> Attempt:
+        """Replay a recorded trace on a fresh system (a fresh copy of the action wiring)."""
+        session = _MonkeySession(self, 0)
+        try:
+            return session.attempt(tape.picks, list(tape.draws), None)
+        finally:
+            session.close()
+
+    def _record(self, seed: int, index: int) -> tuple[_Trace, Tape]:
+        steps = self._wiring().set_seed(_trace_seed(seed, index))
+        recorder = Recorder()
+        with routed(steps, recorder):
+            trace = self._trace(steps, recorder, _trace_seed(seed, index), self.max_steps)
+        return trace, recorder.tape
+
+    # -- the run -----------------------------------------------------------------------------------
+    def run(self, seed: int | None = None, *, tapes: Iterable[Tape] = ()) -> MonkeyReport:
+        """Play traces, shrink the first failure, report. ``tapes`` are saved failing traces
+        replayed first."""
+        seed = fresh_seed() if seed is None else check_seed(seed)
+        report = MonkeyReport(passed=True, seed=seed, reason="", harness=self)  # type: ignore[arg-type]
+        started = time.perf_counter()
+        deadline = None if self.time_budget is None else started + self.time_budget
+        counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+        for a in self.action_list or ():
+            counts[a.name].update(tried=0, enabled=0, failed=0)
+        lengths: collections.Counter[int] = collections.Counter()
+        session = _MonkeySession(self, seed)
+        try:
+            self._run(seed, report, session, list(tapes), counts, lengths, started, deadline)
+        finally:
+            session.close()
+        report.counts = {name: {k: c[k] for k in ("tried", "enabled", "failed")} for name, c in counts.items()}
+        report.lengths = dict(sorted(lengths.items()))
+        report.time_discovery = time.perf_counter() - started - report.time_shrinking
+        if report.tried == 0 and report.tape is None and report.error is None:
+            report.passed = False
+            report.error = f"no trace was played: {report.reason}"
+        return report
+
+    def _run(
+        self, seed: int, report: MonkeyReport, session: "_MonkeySession", tapes: list[Tape],
+        counts: Any, lengths: collections.Counter[int], started: float, deadline: float | None,
+    ) -> None:
+        for tape in tapes:
+            attempt = session.attempt(tape.picks, list(tape.draws), None, strict=True)
+            if attempt.status == FAIL:
+                report.notes.append(f"a saved failing trace fails again ({len(attempt.value.steps)} steps)")
+                report.tried += 1
+                report.failures += 1
+                report.first_trace = attempt.value.steps
+                report.time_to_failure = time.perf_counter() - started
+                self._shrink(attempt, report, session, deadline)
+                report.reason = "a saved failing trace failed again; it was shrunk"
+                return
+            why = "no longer fits the actions" if attempt.status == INVALID else "no longer fails"
+            report.notes.append(f"a saved failing trace was dropped: it {why}")
+        rule = self.stop
+        rule.begin()
+        steps = self._wiring()
+        index = 0
+        while True:
+            reason = rule.reason_to_stop()
+            if reason:
+                report.reason = reason
+                return
+            if deadline is not None and time.perf_counter() > deadline:
+                report.reason = f"the time budget of {self.time_budget:g} s is spent"
+                return
+            steps.set_seed(_trace_seed(seed, index))
+            trace = self._trace(steps, None, _trace_seed(seed, index), self.max_steps, counts)
+            lengths[len(trace.steps)] += 1
+            rule.observe(Outcome(index, {"trace": trace.steps}, trace.failure is None))
+            report.tried += 1
+            index += 1
+            if trace.failure is None:
+                continue
+            report.failures += 1
+            report.time_to_failure = time.perf_counter() - started
+            report.first_trace = trace.steps
+            replayed, tape = self._record(seed, index - 1)
+            if replayed.failure is None or replayed.failure.origin != trace.failure.origin:
+                report.passed = False
+                report.flaky = f"trace #{index - 1} failed ({trace.failure.message}), then did not fail the same way when replayed"
+                report.exception = trace.failure.exception
+                report.tape, report.trace, report.failure = tape, replayed.steps, trace.failure.message
+                report.smallest = {"trace": replayed.steps}
+                report.program = self.program(replayed)
+                report.reason = "a failure that does not replay (flaky)"
+                return
+            attempt = Attempt(FAIL, tape, replayed, replayed.failure.exception, replayed.failure.origin)
+            self._shrink(attempt, report, session, deadline)
+            report.reason = f"found a failing trace and shrank it until {report.shrink_reason}"
+            return
+
+    def _shrink(self, initial: Attempt, report: MonkeyReport, session: "_MonkeySession", deadline: float | None) -> None:
+        t0 = time.perf_counter()
+        limit = t0 + self.shrink_time if deadline is None else min(deadline, t0 + self.shrink_time)
+        shrinker = Shrinker(session.attempt, initial, max_calls=self.shrink_budget, deadline=limit)
+        try:
+            best = shrinker.shrink()
+        except KeyboardInterrupt:
+            best = shrinker.best
+            report.interrupted = True
+            shrinker.stopped_by = "an interruption (KeyboardInterrupt)"
+        report.time_shrinking += time.perf_counter() - t0
+        report.shrink_steps += shrinker.improvements
+        report.shrink_tries += shrinker.calls
+        report.shrink_reason = shrinker.stopped_by
+        report.passed = False
+        report.tape = best.tape
+        report.origin = best.origin
+        trace: _Trace = best.value
+        assert trace.failure is not None and best.tape is not None
+        confirmed = self.attempt(best.tape)
+        if confirmed.status != FAIL:
+            report.flaky = "the smallest trace did not fail when it was replayed once more"
+        report.trace = trace.steps
+        report.smallest = {"trace": trace.steps}
+        report.failure = trace.failure.message
+        report.exception = trace.failure.exception
+        report.program = self.program(trace)
+
+    # -- the report's program --------------------------------------------------------------------------
+    def program(self, trace: _Trace) -> str:
+        """A Python program that performs ``trace`` on a fresh system and fails the same way."""
+        variable = _variable(self.system)
+        imports: dict[str, set[str]] = collections.defaultdict(set)
+        notes: list[str] = []
+
+        def name_of(obj: Any) -> str:
+            qualified = str(getattr(obj, "__qualname__", None) or type(obj).__qualname__)
+            module = getattr(obj, "__module__", None)
+            head = qualified.split(".")[0]
+            # Import what its module really holds; a class of __main__ or of a notebook is
+            # taken to be defined where the program runs.
+            if module and "<" not in qualified and getattr(sys.modules.get(module), head, None) is not None:
+                if module != "__main__":
+                    imports[module].add(head)
+            elif "<locals>" in qualified:
+                notes.append(f"# {qualified} is defined inside a function: define it before running this program")
+            return qualified
+
+        factory = self.system if (isinstance(self.system, type) or not hasattr(self.system, "reset")) else type(self.system)
+        body = [f"{variable} = {name_of(factory)}()"]
+        for step in trace.steps[:-1] if trace.failure else trace.steps:
+            if not isinstance(step.action.fn, str):
+                name_of(step.action.fn)
+            body.append(step.text(variable))
+        if trace.failure is not None:
+            last = trace.steps[-1]
+            if not isinstance(last.action.fn, str):
+                name_of(last.action.fn)
+            call = last.text(variable)
+            failure = trace.failure
+            if failure.kind == "raised":
+                body.append(f"{call}  # raises {type(failure.exception).__name__}")
+            elif failure.kind == "mismatch" and not isinstance(failure.expected, BaseException):
+                body.append(f"assert {call} == {failure.expected!r}  # the model's result")
+            elif failure.kind == "mismatch":
+                exc = failure.expected
+                body.append(f"{call}  # returns {last.result!r}, where the model raises {type(exc).__name__}")
+                body.append(f"raise AssertionError({failure.message!r})")
+            elif failure.kind == "expect":
+                expected = failure.expected
+                if callable(expected):
+                    body.append(f"assert {name_of(expected)}({call})")
+                else:
+                    body.append(f"assert {call} == {expected!r}")
+            else:
+                body.append(call)
+                check = failure.check
+                method = getattr(check, "method_name", None)
+                if method is not None:
+                    body.append(f"assert {variable}.{method}() is not False  # invariant")
+                elif check is not None and _arity(check) >= 2:
+                    body.append(f"raise AssertionError({failure.message!r})  # invariant {check.__name__}(system, model)")
+                else:
+                    body.append(f"assert {name_of(check)}({variable}) is not False  # invariant")
+        header = [f"from {module} import {', '.join(sorted(names))}" for module, names in sorted(imports.items())]
+        return "\n".join([*dict.fromkeys(notes), *header, *body])
+
+    # -- explanation -------------------------------------------------------------------------------
+    def explain_trace(self, tape: Tape, seed: int, redraws: int = 3) -> TraceExplanation:
+        """See :meth:`MonkeyReport.explain`."""
+        base = self.attempt(tape)
+        if base.status != FAIL or base.tape is None:
+            raise ValueError("the trace does not fail when replayed")
+        replayed = base.tape
+        trace: _Trace = base.value
+        starts = replayed.pick_starts + [len(replayed.draws)]
+        necessary: list[bool | None] = []
+        free: list[dict[str, bool | None]] = []
+        for k, step in enumerate(trace.steps):
+            if replayed.picks > 1:
+                without = Tape(replayed.draws[: starts[k]] + replayed.draws[starts[k + 1] :], (), replayed.picks - 1, [])
+                necessary.append(self.attempt(without).status != FAIL)
+            else:
+                necessary.append(True)
+            marks: dict[str, bool | None] = {}
+            for span in replayed.spans:
+                label = span.label
+                if not (isinstance(label, tuple) and label[0] == "argument" and starts[k] <= span.start < starts[k + 1]):
+                    continue
+                verdicts = []
+                for change in _variations(replayed, range(span.start, span.end), seed, redraws):
+                    entries = [d._replace(value=change[i]) if i in change else d for i, d in enumerate(replayed.draws)]
+                    attempt = self.attempt(Tape(entries, (), replayed.picks, replayed.pick_starts))
+                    if attempt.status != INVALID:
+                        verdicts.append(attempt.status == FAIL)
+                marks[label[1]] = all(verdicts) if verdicts else None
+            free.append(marks)
+        return TraceExplanation(trace.steps, necessary, free, _variable(self.system))
+
+
+class _MonkeySession(ReplaySession):
+    """The monkey's action wiring, replayed candidate after candidate on a fresh system."""
+
+    def __init__(self, monkey: Monkey, seed: int) -> None:
+        super().__init__(monkey._wiring().set_seed(seed))
+        self.monkey = monkey
+        self.seed = seed
+
+    def attempt(self, picks: int, entries: list[Any], max_draws: int | None, strict: bool = False) -> Attempt:
+        replayer = self.begin(entries, max_draws)
+        steps: Any = self.wiring
+        try:
+            trace = self.monkey._trace(steps, replayer, self.seed, min(picks, self.monkey.max_steps))
+        except KeyboardInterrupt:
+            raise
+        except Exception:
+            return Attempt(INVALID, replayer.tape)
+        if replayer.overran or (strict and not replayer.fits):
+            return Attempt(INVALID, replayer.tape)
+        if trace.failure is None:
+            return Attempt(PASS, replayer.tape, trace)
+        return Attempt(FAIL, replayer.tape, trace, trace.failure.exception, trace.failure.origin)
+
+
+def _variations(tape: Tape, positions: Iterable[int], seed: int, redraws: int) -> list[dict[int, Any]]:
+    """Other values for the draws at ``positions``: all simplest, then random ones."""
+    from ..core.random import Stream, stream_seed
+
+    positions = list(positions)
+    out = [{i: tape.draws[i].simplest for i in positions}]
+    for trial in range(redraws):
+        stream = Stream(stream_seed(derive_seed(seed, f"explain-trace/{positions[0] if positions else 0}/{trial}")))
+        change: dict[int, Any] = {}
+        for i in positions:
+            d = tape.draws[i]
+            if d.kind == "integer":
+                change[i] = stream.integer(*d.args)
+            elif d.kind == "float":
+                change[i] = stream.floating(*d.args)
+            elif d.kind == "boolean":
+                change[i] = stream.boolean(0.5) if 0.0 < d.args[0] < 1.0 else d.value
+            else:
+                change[i] = stream.weighted(d.args[0])
+        out.append(change)
+    current = {i: tape.draws[i].value for i in positions}
+    return [v for v in out if v != current]
+
+
+def _arity(fn: Callable[..., Any]) -> int:
+    try:
+        return sum(
+            1 for p in inspect.signature(fn).parameters.values()
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
+        )
+    except (TypeError, ValueError):
+        return 1
+
+
+def _trace_seed(seed: int, index: int) -> int:
+    return derive_seed(seed, f"trace/{index}")
+
+
+def _variable(system: Any) -> str:
+    """The program's name for the system: its class in snake case (``LRUCache`` -> ``lru_cache``)."""
+    name = getattr(system, "__name__", None) if isinstance(system, type) or inspect.isfunction(system) else type(system).__name__
+    name = name or "system"
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()
+    return snake if snake.isidentifier() and not keyword.iskeyword(snake) and snake not in {"list", "dict", "set", "type", "object"} else "system"
+
+
+def monkey(**settings: Any) -> Callable[[type], type]:
+    """Turn a test class with :func:`~synthia.action` and :func:`~synthia.invariant` methods into a
+    pytest test class: its ``test_monkey`` runs :meth:`Monkey.from_class` and fails with the
+    smallest failing trace as a runnable program (the failure database replays it first).
+
+    pytest does not collect a class with an ``__init__``, so the decorator returns a small
+    test class in its place; the decorated class stays available as its ``machine``.
+    ``settings`` are :class:`Monkey`'s (``stop``, ``max_steps``, ...).
+
+    >>> import synthia as sy
+    >>> @sy.monkey(stop=sy.FixedCount(20))
+    ... class TestStack:
+    ...     def __init__(self): self.items = []
+    ...     @sy.action(x=sy.RandomInteger(0, 9))
+    ...     def push(self, x): self.items.append(x)
+    ...     @sy.action(precondition=lambda self: self.items)
+    ...     def pop(self): self.items.pop()
+    >>> TestStack().test_monkey()
+    >>> TestStack.machine.__name__
+    'TestStack'
+    """
+
+    def decorate(cls: type) -> type:
+        actions_of(cls)  # checks the marks now, not when the test runs
+
+        def test_monkey(self: Any) -> None:
+            from ..integrations.decorator import check_monkey
+
+            check_monkey(Monkey.from_class(cls, **settings), cls.__name__)
+
+        wrapper = type(cls.__name__, (), {"test_monkey": test_monkey, "machine": cls, "__doc__": cls.__doc__, "__module__": cls.__module__})
+        wrapper.__qualname__ = cls.__qualname__
+        test_monkey.__qualname__ = f"{cls.__qualname__}.test_monkey"
+        # The printed program builds the machine through the name its module holds.
+        cls.__qualname__ = f"{cls.__qualname__}.machine"
+        return wrapper
+
+    return decorate
