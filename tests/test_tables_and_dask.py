@@ -129,3 +129,30 @@ def test_a_lost_task_does_not_hide_a_failure(client: Any) -> None:
     report = sy.run_campaign(sy.Assert(fragile, sy.FixedCount(400), x=sy.RandomInteger(0, 1000)), client, seed=2, tasks=4, retries=0)
     assert report.smallest == {"x": 990} or report.lost
     assert report.smallest is not None or report.lost
+
+
+def test_a_monkey_campaign_keeps_the_smallest_trace(client: Any) -> None:
+    class Counter:
+        def __init__(self) -> None:
+            self.n = 0
+
+        def up(self, by: int) -> None:
+            self.n += by if self.n < 3 else by + 1  # planted bug
+
+        def get(self) -> int:
+            return self.n
+
+    class Model:
+        def __init__(self) -> None:
+            self.n = 0
+
+        def up(self, by: int) -> None:
+            self.n += by
+
+        def get(self) -> int:
+            return self.n
+
+    monkey = sy.Monkey(Counter, [sy.Action("up", by=sy.RandomInteger(1, 5)), sy.Action("get")], model=Model, stop=sy.FixedCount(200))
+    report = sy.run_campaign(monkey, client, seed=1, tasks=4)
+    assert not report.passed and report.lost == []
+    assert report.report.program.splitlines()[1:] == ["counter.up(by=3)", "counter.up(by=1)", "assert counter.get() == 4  # the model's result"]

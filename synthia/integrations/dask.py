@@ -10,17 +10,19 @@ the number of partitions or workers, nor on which worker made it. Stateful picke
 every block**: a ``Tick`` counts ``0 .. block_size - 1`` in each block. Choose a
 ``block_size`` that is a multiple of what must stay together.
 
-**Campaigns.** :func:`run_campaign` spreads an :class:`~synthia.Assert` over a Dask
+**Campaigns.** :func:`run_campaign` spreads an :class:`~synthia.Assert` or a
+:class:`~synthia.Monkey` over a Dask
 client: the run's budget is split into ``tasks`` sub-runs, sub-run ``k`` seeded with
 ``derive_seed(seed, "task:k")``; each returns a portable summary (its counts, and the
 tape of its smallest failure as JSON); the merged :class:`CampaignReport` keeps the
 smallest failure by its tape's key (fewest draws, then the simplest ones), replayed
 on the client. A task whose worker dies is retried by Dask (``retries``); a task that
 still fails is listed in :attr:`CampaignReport.lost` and never hides a failure found by
-another task. The harness is driven from outside: nothing in ``Assert`` changes.
+another task. The harnesses are driven from outside: nothing in them changes.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -28,7 +30,6 @@ from ..core.checks import check_int
 from ..core.draws import Tape
 from ..core.picker import Picker
 from ..core.random import check_seed, derive_seed, fresh_seed
-from ..testing.harness import Assert
 from ..testing.stopping import FixedCount
 from .tables import rows
 
@@ -124,9 +125,9 @@ class CampaignReport:
     """The merged result of :func:`run_campaign`.
 
     ``smallest`` is the smallest failing input over all sub-runs (by tape key), ``tape``
-    its draws, ``task_seed`` the seed of the sub-run that found it (``assertion.run(seed=task_seed)``
-    reproduces that sub-run alone); ``exception`` is what the test raised when the input
-    was replayed on the client. ``lost`` lists ``(task, seed, error)`` of sub-runs that
+    its draws, ``task_seed`` the seed of the sub-run that found it; ``report`` is that
+    sub-run's full report (a ``TestReport``, or a ``MonkeyReport`` with its program), run
+    again on the client, and ``exception`` what the test raised there. ``lost`` lists ``(task, seed, error)`` of sub-runs that
     did not finish.
     """
 
@@ -141,6 +142,7 @@ class CampaignReport:
     tape: Tape | None = None
     task_seed: int | None = None
     exception: BaseException | None = None
+    report: Any = None
     lost: list[tuple[int, int, str]] = field(default_factory=list)
     summaries: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
@@ -155,20 +157,19 @@ class CampaignReport:
         return "\n".join(lines)
 
 
-def _sub_run(assertion: Assert, seed: int, count: int) -> dict[str, Any]:
+def _with_budget(harness: Any, count: int) -> Any:
+    """A shallow copy of an ``Assert`` or ``Monkey`` whose stopping rule is ``FixedCount(count)``."""
+    sub = copy.copy(harness)
+    sub.stop = FixedCount(count)
+    return sub
+
+
+def _sub_run(harness: Any, seed: int, count: int) -> dict[str, Any]:
     """Run one sub-run on a worker and return a picklable summary."""
-    sub = Assert(
-        assertion.test,
-        FixedCount(count),
-        restarts=assertion.restarts,
-        shrink_budget=assertion.shrink_budget,
-        shrink_time=assertion.shrink_time,
-        name=assertion.name,
-        **assertion.inputs,
-    )
-    report = sub.run(seed=seed)
+    report = _with_budget(harness, count).run(seed=seed)
     return {
         "seed": seed,
+        "count": count,
         "passed": report.passed,
         "tried": report.tried,
         "failures": report.failures,
@@ -179,17 +180,20 @@ def _sub_run(assertion: Assert, seed: int, count: int) -> dict[str, Any]:
 
 
 def run_campaign(
-    assertion: Assert,
+    assertion: Any,
     client: Any,
     *,
     seed: int | None = None,
     tasks: int | None = None,
     retries: int = 2,
 ) -> CampaignReport:
-    """Spread ``assertion`` over a Dask ``client``; return the merged :class:`CampaignReport`.
+    """Spread ``assertion`` (an :class:`~synthia.Assert` or a :class:`~synthia.Monkey`) over a
+    Dask ``client``; return the merged :class:`CampaignReport`.
 
-    The budget is the assertion's ``FixedCount`` (other rules: 100 inputs per task),
-    split evenly over ``tasks`` sub-runs (default: twice the number of workers).
+    The budget is the harness's ``FixedCount`` (other rules: 100 inputs per task),
+    split evenly over ``tasks`` sub-runs (default: twice the number of workers). The
+    sub-run that found the smallest failure is run again on the client (the same seed
+    gives the same run), and its full report is :attr:`CampaignReport.report`.
     """
     seed = fresh_seed() if seed is None else check_seed(seed)
     if tasks is None:
@@ -224,6 +228,8 @@ def run_campaign(
                 best_key, report.tape, report.task_seed = key, tape, summary["seed"]
     if report.tape is not None:
         report.passed = False
-        report.smallest = assertion.replay(report.tape, report.task_seed or 0)
-        _, report.exception = assertion.check(assertion.replay(report.tape, report.task_seed or 0))
+        winner = next(s for s in report.summaries if s["seed"] == report.task_seed)
+        report.report = _with_budget(assertion, winner["count"]).run(seed=report.task_seed)
+        report.smallest = report.report.smallest
+        report.exception = report.report.exception
     return report
