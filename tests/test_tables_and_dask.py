@@ -155,4 +155,4 @@ def test_a_monkey_campaign_keeps_the_smallest_trace(client: Any) -> None:
     monkey = sy.Monkey(Counter, [sy.Action("up", by=sy.RandomInteger(1, 5)), sy.Action("get")], model=Model, stop=sy.FixedCount(200))
     report = sy.run_campaign(monkey, client, seed=1, tasks=4)
     assert not report.passed and report.lost == []
-    assert report.report.program.splitlines()[1:] == ["counter.up(by=3)", "counter.up(by=1)", "assert counter.get() == 4  # the model's result"]
+    assert report.report.program.splitlines()[-3:] == ["counter.up(by=3)", "counter.up(by=1)", "assert counter.get() == 4  # the model's result"]
