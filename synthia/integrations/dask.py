@@ -10,13 +10,13 @@ the number of partitions or workers, nor on which worker made it. Stateful picke
 every block**: a ``Tick`` counts ``0 .. block_size - 1`` in each block. Choose a
 ``block_size`` that is a multiple of what must stay together.
 
-**Campaigns.** :func:`run_campaign` spreads an :class:`~synthia.Assert` or a
-:class:`~synthia.Monkey` over a Dask
-client: the run's budget is split into ``tasks`` sub-runs, sub-run ``k`` seeded with
-``derive_seed(seed, "task:k")``; each returns a portable summary (its counts, and the
-tape of its smallest failure as JSON); the merged :class:`CampaignReport` keeps the
-smallest failure by its tape's key (fewest draws, then the simplest ones), replayed
-on the client. A task whose worker dies is retried by Dask (``retries``); a task that
+**Campaigns.** :func:`run_campaign` spreads the *discovery* of an :class:`~synthia.Assert`
+or a :class:`~synthia.Monkey` over a Dask client: the run's budget is split into ``tasks``
+sub-runs, sub-run ``k`` seeded with ``derive_seed(seed, "task:k")``; each returns, once its
+inputs are tried, a portable summary (its counts, and the tape of its first failure as
+JSON, unshrunk); the client keeps the smallest failure by its tape's key (fewest draws,
+then the simplest ones) and shrinks it there, so a worker that dies cannot take a failure
+another task found with it. A task whose worker dies is retried by Dask (``retries``); a task that
 still fails is listed in :attr:`CampaignReport.lost` and never hides a failure found by
 another task. The harnesses are driven from outside: nothing in them changes.
 """
@@ -128,7 +128,7 @@ class CampaignReport:
     its draws, ``task_seed`` the seed of the sub-run that found it; ``report`` is that
     sub-run's full report (a ``TestReport``, or a ``MonkeyReport`` with its program), run
     again on the client, and ``exception`` what the test raised there. ``lost`` lists ``(task, seed, error)`` of sub-runs that
-    did not finish.
+    did not finish; a campaign with a lost task has not ``passed``, even without a failure.
     """
 
     __test__ = False
@@ -148,7 +148,7 @@ class CampaignReport:
 
     def summary(self) -> str:
         """A few lines for a person."""
-        head = "passed" if self.passed else "FAILED"
+        head = "passed" if self.passed else ("FAILED" if self.tape is not None else "INCOMPLETE")
         lines = [f"{head}: {self.tried} inputs in {self.tasks} tasks ({self.failures} failing), seed {self.seed}"]
         if self.smallest is not None:
             lines.append(f"  smallest failing input: {self.smallest!r} (task seed {self.task_seed})")
@@ -158,14 +158,15 @@ class CampaignReport:
 
 
 def _with_budget(harness: Any, count: int) -> Any:
-    """A shallow copy of an ``Assert`` or ``Monkey`` whose stopping rule is ``FixedCount(count)``."""
+    """A shallow copy of an ``Assert`` or ``Monkey`` that tries ``count`` inputs and does not shrink."""
     sub = copy.copy(harness)
     sub.stop = FixedCount(count)
+    sub.shrink_budget = 0
     return sub
 
 
 def _sub_run(harness: Any, seed: int, count: int) -> dict[str, Any]:
-    """Run one sub-run on a worker and return a picklable summary."""
+    """Discover on a worker (no shrinking) and return a picklable summary with the failure's tape."""
     report = _with_budget(harness, count).run(seed=seed)
     return {
         "seed": seed,
@@ -226,10 +227,12 @@ def run_campaign(
             key = (tape.key(), k)  # equal tapes: the first task wins, whatever finished first
             if best_key is None or key < best_key:
                 best_key, report.tape, report.task_seed = key, tape, summary["seed"]
+    report.passed = report.tape is None and not report.lost  # a lost task is not a pass
     if report.tape is not None:
+        # Shrink on the client, from the smallest failure the workers sent back.
         report.passed = False
-        winner = next(s for s in report.summaries if s["seed"] == report.task_seed)
-        report.report = _with_budget(assertion, winner["count"]).run(seed=report.task_seed)
+        report.report = assertion.run(seed=report.task_seed, tapes=[report.tape])
         report.smallest = report.report.smallest
         report.exception = report.report.exception
+        report.tape = report.report.tape or report.tape
     return report
