@@ -45,7 +45,20 @@ from .explain import (
     recording,
     wiring_diagram,
 )
-from .integrations import SynthiaFailure, given
+from .integrations import (
+    Faker,
+    Progress,
+    StrategyPicker,
+    SynthiaFailure,
+    from_strategy,
+    given,
+    to_csv,
+    to_dataframe,
+    to_parquet,
+    to_strategy,
+)
+from .integrations.dask import CampaignReport, run_campaign, to_dask_bag, to_dask_dataframe
+from .integrations.plots import plot
 from .testing import (
     Action,
     Monkey,
@@ -72,6 +85,7 @@ from .mutators import *  # noqa: F401,F403
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
 
 __version__ = "0.1.0"
+
 
 # Written out in full (repeating the catalog's and mutators' lists) because type checkers
 # follow `from synthia import *` only through a literal __all__; tests/test_public_api.py
@@ -124,6 +138,19 @@ __all__ = [
     "TimeBudget",
     "given",
     "SynthiaFailure",
+    "to_strategy",
+    "from_strategy",
+    "StrategyPicker",
+    "Faker",
+    "Progress",
+    "to_dataframe",
+    "to_csv",
+    "to_parquet",
+    "to_dask_bag",
+    "to_dask_dataframe",
+    "run_campaign",
+    "CampaignReport",
+    "plot",
     "explain",
     "Explanation",
     "recording",
@@ -138,6 +165,7 @@ __all__ = [
     "RandomInteger",
     "RandomFloat",
     "RandomBoolean",
+    "AnyFloat",
     "BiasedRandomFloat",
     "GaussianFloat",
     "PoissonInteger",
@@ -213,6 +241,20 @@ __all__ = [
     "GraphPicker",
     "BarabasiAlbert",
     "graph_to_dot",
+    "RandomDate",
+    "RandomTime",
+    "RandomDatetime",
+    "RandomTimedelta",
+    "RandomText",
+    "RandomBytes",
+    "CharacterSet",
+    "RandomUUID",
+    "RandomDecimal",
+    "RandomFraction",
+    "Struct",
+    "DictPicker",
+    "NumpyArray",
+    "Permutation",
     "Mutator",
     "Mutate",
     "apply_mutation",

@@ -11,17 +11,22 @@ from .conversions import *  # noqa: F401,F403
 from .dependent import *  # noqa: F401,F403
 from .distributions import *  # noqa: F401,F403
 from .filters import *  # noqa: F401,F403
+from .floats import *  # noqa: F401,F403
 from .geometry import *  # noqa: F401,F403
 from .grammar import *  # noqa: F401,F403
 from .knit import *  # noqa: F401,F403
 from .markov import *  # noqa: F401,F403
 from .memory import *  # noqa: F401,F403
+from .records import *  # noqa: F401,F403
 from .regex import *  # noqa: F401,F403
 from .scalars import *  # noqa: F401,F403
+from .numbers import *  # noqa: F401,F403
 from .sequences import *  # noqa: F401,F403
 from .strings import *  # noqa: F401,F403
 from .structures import *  # noqa: F401,F403
 from .tuples import *  # noqa: F401,F403
+from .text import *  # noqa: F401,F403
+from .times import *  # noqa: F401,F403
 
 __all__ = [
     "Bind",
@@ -29,6 +34,7 @@ __all__ = [
     "RandomInteger",
     "RandomFloat",
     "RandomBoolean",
+    "AnyFloat",
     "BiasedRandomFloat",
     "GaussianFloat",
     "PoissonInteger",
@@ -102,4 +108,18 @@ __all__ = [
     "GraphPicker",
     "BarabasiAlbert",
     "graph_to_dot",
+    "RandomDate",
+    "RandomTime",
+    "RandomDatetime",
+    "RandomTimedelta",
+    "RandomText",
+    "RandomBytes",
+    "CharacterSet",
+    "RandomUUID",
+    "RandomDecimal",
+    "RandomFraction",
+    "Struct",
+    "DictPicker",
+    "NumpyArray",
+    "Permutation",
 ]

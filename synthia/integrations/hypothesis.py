@@ -1,0 +1,395 @@
+"""The Hypothesis bridge, both ways: a picker as a strategy, a strategy as a picker.
+
+Both directions stand on synthia's typed draws (:mod:`synthia.core.draws`), and Hypothesis
+is imported only when a bridge is used (``pip install 'synthia[hypothesis]'``).
+
+* :func:`to_strategy` -- a Hypothesis strategy whose values are picks of a copy of the
+  wiring whose every typed draw is **dictated by Hypothesis's data**: an integer draw in
+  ``[low, high)`` is ``data.draw(st.integers(low, high - 1))``, a float draw is
+  ``st.floats(low, high, exclude_max=True)``, a weighted index is ``st.sampled_from`` of
+  the indices of positive weight, a boolean is a boolean choice of the same probability,
+  and every ``pick()`` of the wiring is a span. Hypothesis generates, shrinks and stores
+  its own choices; since a draw's simplest value is the picker's simplest value, its
+  shrinking reaches the same minima as a native strategy.
+* :func:`from_strategy` -- a picker (:class:`StrategyPicker`) whose values come from a
+  Hypothesis strategy, every choice Hypothesis asks for being taken from the picker's
+  own typed draws (through Hypothesis's alternative-backend interface,
+  ``PrimitiveProvider``). The picker is seeded, resettable and duplicable like any other,
+  its draws are recorded and replayed, and so it shrinks through synthia's generic
+  shrinker; Hypothesis's spans (a list element, a drawn strategy) become spans of the
+  tape, so the shrinker deletes and simplifies them as units.
+
+>>> import synthia as sy
+>>> from hypothesis import strategies as st
+>>> words = sy.from_strategy(st.lists(st.sampled_from(["a", "b"]), max_size=3), seed=1)
+>>> first = words.take(3); words.reset(); words.take(3) == first
+True
+>>> sy.find(sy.from_strategy(st.integers()), lambda n: n > 1000, seed=0)
+1001
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import math
+import threading
+from typing import Any, Callable, Sequence
+
+from ..core.checks import check_int
+from ..core.draws import DrawSource, open_span, routed
+from ..core.exceptions import GiveUp
+from ..core.picker import Picker, RandomPicker
+from ..pickers.floats import FloatSpace
+from ..pickers.times import toward
+
+__all__ = ["to_strategy", "from_strategy", "StrategyPicker"]
+
+#: Bit widths of unbounded integers, and their weights (Hypothesis's own choice of sizes).
+INT_SIZES = (8, 16, 32, 64, 128)
+INT_SIZE_WEIGHTS = (4.0, 8.0, 1.0, 1.0, 0.5)
+#: The longest string or bytes drawn beyond ``min_size`` (a uniform length in ``[0, 10]``,
+#: 5 on average, like Hypothesis's own average).
+TEXT_LENGTH = 10
+#: A string's characters come from the first 256 of the alphabet in shrink order (ASCII
+#: first), or from all of it with this probability (one boolean per string).
+WIDE_TEXT = 0.2
+
+
+def _hypothesis() -> Any:
+    try:
+        import hypothesis  # noqa: F401
+        from hypothesis import strategies
+    except ImportError as err:  # pragma: no cover - exercised without the extra
+        raise ImportError("the Hypothesis bridge needs Hypothesis: pip install 'synthia[hypothesis]'") from err
+    return strategies
+
+
+# -- a picker as a strategy ------------------------------------------------------------------
+class _DataSource(DrawSource):
+    """Every typed draw of the routed wiring taken from Hypothesis's data (it dictates).
+
+    The spans of the wiring (each ``pick()`` of each picker) become spans of Hypothesis's
+    choice sequence, so its shrinker sees list elements and sub-trees as units.
+    """
+
+    dictates = True
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+        self.st = _hypothesis()
+
+    def integer(self, stream: Any, low: int, high: int) -> int:
+        if high - low == 1:
+            return low
+        return int(self.data.draw(self.st.integers(low, high - 1)))
+
+    def floating(self, stream: Any, low: float, high: float) -> float:
+        return float(self.data.draw(_floats(self.st, low, high)))
+
+    def boolean(self, stream: Any, p: float) -> bool:
+        if p <= 0.0:
+            return False
+        if p >= 1.0:
+            return True
+        return bool(self.data.draw_boolean(p))
+
+    def weighted(self, stream: Any, cumulative: Sequence[float]) -> int:
+        indices = _positive_indices(tuple(cumulative))
+        if len(indices) == 1:
+            return indices[0]
+        return int(self.data.draw(self.st.sampled_from(indices)))
+
+    def open_span(self, label: Any) -> None:
+        self.data.start_span(_span_label_for_hypothesis(label))
+
+    def close_span(self) -> None:
+        self.data.stop_span()
+
+
+@functools.lru_cache(maxsize=4096)
+def _span_label_for_hypothesis(label: Any) -> int:
+    # Hypothesis labels spans with 64-bit ints; synthia's (a picker position, or a
+    # hashable naming a part) are hashed the same way in every process.
+    digest = hashlib.blake2b(f"synthia-span:{label!r}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _floats(st: Any, low: float, high: float) -> Any:
+    return st.floats(low, high, exclude_max=True, allow_nan=False, allow_infinity=False)
+
+
+@functools.lru_cache(maxsize=256)
+def _positive_indices(cumulative: tuple[float, ...]) -> tuple[int, ...]:
+    out = tuple(i for i, c in enumerate(cumulative) if c > (cumulative[i - 1] if i else 0.0))
+    return out or (0,)
+
+
+class _Copies:
+    """Fresh copies of a wiring, reused across examples (one per concurrent draw)."""
+
+    def __init__(self, picker: Picker[Any]) -> None:
+        self.template = picker.duplicate()
+        self._free: list[Picker[Any]] = []
+        self._lock = threading.Lock()
+
+    def take(self) -> Picker[Any]:
+        with self._lock:
+            twin = self._free.pop() if self._free else None
+        if twin is None:
+            return self.template.duplicate()
+        twin.reset()
+        return twin
+
+    def give_back(self, twin: Picker[Any]) -> None:
+        with self._lock:
+            self._free.append(twin)
+
+
+def to_strategy(picker: Picker[Any]) -> Any:
+    """A Hypothesis strategy of ``picker``'s values, every draw taken from Hypothesis's data.
+
+    Each value is the first pick of a fresh copy of the wiring (in its initial state; a
+    stateful picker such as ``Tick`` gives its first value), so the user's picker is
+    never moved. Hypothesis generates, shrinks, replays and stores the choices; each
+    ``pick()`` of the wiring is a span of Hypothesis's choice sequence. Integer, float
+    and weighted draws are uniform over what the picker allows (Hypothesis adds its own
+    bias towards edge values); booleans keep their probability. A picker that gives up
+    (a filter that found nothing) rejects the example, like ``assume(False)``.
+
+    >>> import synthia as sy
+    >>> from hypothesis import find
+    >>> find(to_strategy(sy.ComposeList(sy.RandomInteger(0, 2000), sy.RandomInteger(0, 20))), lambda l: sum(l) > 1000)
+    [1001]
+    >>> to_strategy(sy.RandomInteger(0, 10))
+    to_strategy(RandomInteger(0, 10))
+    """
+    if not isinstance(picker, Picker):
+        raise TypeError(f"picker must be a picker, got {picker!r} ({type(picker).__name__})")
+    return _strategy_class()(picker)
+
+
+@functools.lru_cache(maxsize=1)
+def _strategy_class() -> type:
+    """The strategy class, built when first needed (Hypothesis is imported lazily).
+
+    Hypothesis documents its strategy base class as not meant for subclassing; the bridge
+    needs its data object to open spans and draw booleans with their probability, which
+    a composite strategy does not give. The tests pin the behaviour on each version.
+    """
+    st = _hypothesis()
+    from hypothesis import reject
+
+    class PickerStrategy(st.SearchStrategy):  # type: ignore[misc, name-defined]
+        def __init__(self, picker: Picker[Any]) -> None:
+            super().__init__()
+            self.copies = _Copies(picker)
+            self.picker_repr = repr(picker)
+
+        def do_draw(self, data: Any) -> Any:
+            copies = self.copies
+            twin = copies.take()
+            try:
+                with routed(twin, _DataSource(data)):
+                    return twin.pick()
+            except GiveUp:
+                reject()
+            finally:
+                copies.give_back(twin)
+
+        def __repr__(self) -> str:
+            return f"to_strategy({self.picker_repr})"
+
+    return PickerStrategy
+
+
+# -- a strategy as a picker ------------------------------------------------------------------
+@functools.lru_cache(maxsize=1)
+def _provider_class() -> type:
+    """The ``PrimitiveProvider`` whose choices are a synthia stream's typed draws (built lazily)."""
+    _hypothesis()
+    from hypothesis.internal.conjecture.providers import PrimitiveProvider
+
+    class SynthiaProvider(PrimitiveProvider):  # type: ignore[misc, valid-type]
+        """Hypothesis's choices as synthia draws, each mapped so that its minimal draw is
+        Hypothesis's simplest choice; spans forwarded to the route's source."""
+
+        lifetime = "test_case"
+
+        def __init__(self, data: Any, stream: Any = None) -> None:
+            super().__init__(data)
+            self.stream = stream
+            self.sources: list[DrawSource | None] = []
+
+        def draw_boolean(self, p: float = 0.5) -> bool:
+            if p <= 0.0:
+                return False
+            if p >= 1.0:
+                return True
+            return bool(self.stream.boolean(p))
+
+        def draw_integer(
+            self,
+            min_value: int | None = None,
+            max_value: int | None = None,
+            *,
+            weights: dict[int, float] | None = None,
+            shrink_towards: int = 0,
+        ) -> int:
+            return draw_integer(self.stream, min_value, max_value, shrink_towards)
+
+        def draw_float(
+            self,
+            *,
+            min_value: float = -math.inf,
+            max_value: float = math.inf,
+            allow_nan: bool = True,
+            smallest_nonzero_magnitude: float = 5e-324,
+        ) -> float:
+            return _space(min_value, max_value, allow_nan, smallest_nonzero_magnitude).draw(self.stream)
+
+        def draw_string(self, intervals: Any, *, min_size: int = 0, max_size: int = 8 * 1024) -> str:
+            size = len(intervals)
+            if size == 0:
+                return ""
+            stream = self.stream
+            n = _length(stream, min_size, max_size)
+            if size > 256 and not stream.boolean(WIDE_TEXT):
+                size = 256
+            pick = stream.below
+            return "".join([intervals.char_in_shrink_order(pick(size)) for _ in range(n)])
+
+        def draw_bytes(self, min_size: int = 0, max_size: int = 8 * 1024) -> bytes:
+            n = _length(self.stream, min_size, max_size)
+            pick = self.stream.below
+            return bytes([pick(256) for _ in range(n)])
+
+        def span_start(self, label: int, /) -> None:
+            self.sources.append(open_span(self.stream, ("hypothesis", label)))
+
+        def span_end(self, discard: bool, /) -> None:
+            if self.sources:
+                source = self.sources.pop()
+                if source is not None:
+                    source.close_span()
+
+        def close_spans(self) -> None:
+            """Close the spans left open (so the tape's spans stay nested)."""
+            while self.sources:
+                self.span_end(True)
+
+    return SynthiaProvider
+
+
+@functools.lru_cache(maxsize=1024)
+def _space(min_value: float, max_value: float, allow_nan: bool, smallest: float) -> FloatSpace:
+    return FloatSpace(min_value, max_value, allow_nan=allow_nan, smallest_nonzero=smallest)
+
+
+def _length(stream: Any, min_size: int, max_size: int) -> int:
+    top = min(max_size, min_size + TEXT_LENGTH)
+    return min_size if top == min_size else int(stream.integer(min_size, top + 1))
+
+
+_INT_SIZE_CUMULATIVE = [sum(INT_SIZE_WEIGHTS[: i + 1]) for i in range(len(INT_SIZE_WEIGHTS))]
+
+
+def draw_integer(stream: Any, min_value: int | None, max_value: int | None, shrink_towards: int = 0) -> int:
+    """An integer of ``[min_value, max_value]`` (a ``None`` bound is open) from ``stream``'s draws.
+
+    The draw is the distance to ``shrink_towards`` (brought into the range), so its
+    simplest value gives Hypothesis's simplest integer; an open range first draws a bit
+    width (a weighted index, the smallest width first).
+
+    >>> from synthia.core.random import Stream
+    >>> draw_integer(Stream(1), 5, 5), 0 <= draw_integer(Stream(1), 0, 10) <= 10
+    (5, True)
+    """
+    if min_value is not None and max_value is not None:
+        return min_value if min_value == max_value else toward(stream, min_value, max_value + 1, shrink_towards)
+    bits = INT_SIZES[stream.weighted(_INT_SIZE_CUMULATIVE)]
+    if min_value is None and max_value is None:
+        return shrink_towards + int(stream.integer(-(1 << (bits - 1)), 1 << (bits - 1)))
+    if min_value is not None:
+        centre = max(shrink_towards, min_value)
+        return centre + int(stream.integer(min_value - centre, 1 << bits))
+    assert max_value is not None
+    centre = min(shrink_towards, max_value)
+    return centre + int(stream.integer(-(1 << bits), max_value - centre + 1))
+
+
+class StrategyPicker(RandomPicker[Any]):
+    """The values of a Hypothesis ``strategy``, every choice taken from this picker's draws.
+
+    Hypothesis's engine is not involved: the strategy draws from a Hypothesis data object
+    whose backend (a ``PrimitiveProvider``) answers each choice with one of this picker's
+    typed draws -- an integer as its distance to Hypothesis's shrink target, a float from a
+    :class:`~synthia.pickers.floats.FloatSpace`, a string as a length and code points in
+    Hypothesis's shrink order. So the picker is seeded, resettable, duplicable, recorded,
+    replayed and shrunk like any picker, and all-minimal draws give the strategy's
+    simplest value. A strategy that rejects a value (a filter, ``assume``) is drawn again,
+    up to ``max_tries`` times, then the picker gives up (:class:`~synthia.GiveUp`).
+
+    >>> from hypothesis import strategies as st
+    >>> StrategyPicker(st.integers(0, 9), seed=4).take(5)
+    [6, 7, 3, 7, 8]
+    """
+
+    def __init__(self, strategy: Any, *, max_tries: int = 100, seed: int | None = None) -> None:
+        st = _hypothesis()
+        if not isinstance(strategy, st.SearchStrategy):
+            raise TypeError(f"strategy must be a Hypothesis strategy, got {strategy!r} ({type(strategy).__name__})")
+        self.strategy = strategy
+        self.max_tries = check_int(max_tries, "max_tries", minimum=1)
+        self._init_stream(seed)
+
+    def pick(self) -> Any:
+        from hypothesis.control import BuildContext
+        from hypothesis.errors import StopTest
+        from hypothesis.internal.conjecture.data import ConjectureData
+
+        provider_class = _provider_class()
+        stream = self._stream
+        for _ in range(self.max_tries):
+            provider = provider_class(None, stream)
+            data = ConjectureData(random=None, provider=provider)
+            try:
+                with BuildContext(data, is_final=False, wrapped_test=_no_test):
+                    return data.draw(self.strategy)
+            except StopTest:
+                continue  # a rejected value: draw again
+            finally:
+                # Hypothesis leaves some spans open for its engine to close at the end.
+                provider.close_spans()
+        raise GiveUp(f"{self.strategy!r} rejected {self.max_tries} values in a row")
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        return [_StrategyRepr(self.strategy)], ({} if self.max_tries == 100 else {"max_tries": self.max_tries})
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "StrategyPicker":
+        # Strategies are immutable descriptions: copies share them (deepcopy of one can fail).
+        memo[id(self.strategy)] = self.strategy
+        return super().__deepcopy__(memo)  # type: ignore[return-value]
+
+
+def _no_test() -> None:  # pragma: no cover - a build context needs a test; no test runs here
+    pass
+
+
+class _StrategyRepr:
+    def __init__(self, strategy: Any) -> None:
+        self.strategy = strategy
+
+    def __repr__(self) -> str:
+        return repr(self.strategy)
+
+
+def from_strategy(strategy: Any, *, max_tries: int = 100, seed: int | None = None) -> StrategyPicker:
+    """A picker of ``strategy``'s values (a :class:`StrategyPicker`): seeded, resettable, shrinkable.
+
+    >>> import synthia as sy
+    >>> from hypothesis import strategies as st
+    >>> names = sy.from_strategy(st.text("abc", min_size=1, max_size=4), seed=2)
+    >>> first = names.take(3); names.reset(); names.take(3) == first
+    True
+    """
+    return StrategyPicker(strategy, max_tries=max_tries, seed=seed)
