@@ -80,6 +80,9 @@ from .testing import (
     assume,
     draw,
     find,
+    Bayesian,
+    event,
+    cover,
 )
 from .mutators import *  # noqa: F401,F403
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
@@ -123,6 +126,9 @@ __all__ = [
     "NoExampleFound",
     "draw",
     "assume",
+    "event",
+    "cover",
+    "Bayesian",
     "UnsatisfiedAssumption",
     "HealthWarning",
     "Monkey",

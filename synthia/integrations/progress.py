@@ -84,6 +84,13 @@ class Progress(StoppingRule):
             self._bar.close()
         return reason
 
+    @property  # type: ignore[override]
+    def needs_classes(self) -> bool:
+        return self.rule.needs_classes
+
+    def guarantee(self) -> str | None:
+        return self.rule.guarantee()
+
     def __repr__(self) -> str:
         return f"Progress({self.rule!r})"
 

@@ -1,11 +1,13 @@
 """Testing harnesses: ``Assert``, ``find``, stopping rules and reports."""
-from .context import UnsatisfiedAssumption, assume, draw
+from .context import UnsatisfiedAssumption, assume, cover, draw, event
 from .actions import Action, action, invariant
 from .find import NoExampleFound, find
 from .monkey import Monkey, MonkeyReport, Step, TraceExplanation, monkey
 from .harness import Assert
 from .report import HealthWarning, TestReport, Unsatisfiable
 from .stopping import FixedCount, Outcome, StoppingRule, TimeBudget
+from .bayesian import Bayesian
+from .evidence import Evidence
 
 __all__ = [
     "Assert",
@@ -14,6 +16,10 @@ __all__ = [
     "StoppingRule",
     "FixedCount",
     "TimeBudget",
+    "Bayesian",
+    "Evidence",
+    "event",
+    "cover",
     "Outcome",
     "find",
     "NoExampleFound",

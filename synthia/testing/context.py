@@ -1,7 +1,9 @@
-"""What a test can ask of the harness that runs it: ``draw`` a value, ``assume`` a precondition.
+"""What a test can ask of the harness that runs it: ``draw`` a value, ``assume`` a
+precondition, label the input with ``event``, require coverage with ``cover``.
 
-Both work inside a test run by :class:`~synthia.Assert` or ``@sy.given`` (and inside the
-functions of a wiring those harnesses pick from).
+All work inside a test run by :class:`~synthia.Assert`, :class:`~synthia.Monkey` or
+``@sy.given`` (and inside the functions of a wiring those harnesses pick from); outside a
+harness ``event`` and ``cover`` do nothing, so a test stays an ordinary function.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from ..core.draws import current_route, routed
 from ..core.picker import Picker
 from ..core.random import derive_seed
 
-__all__ = ["draw", "assume", "UnsatisfiedAssumption", "DrawContext", "drawing"]
+__all__ = ["draw", "assume", "event", "cover", "UnsatisfiedAssumption", "DrawContext", "drawing"]
 
 T = TypeVar("T")
 
@@ -64,6 +66,8 @@ class DrawContext:
     seed: int
     index: int
     drawn: list[Any] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    covers: list[tuple[str, float, bool]] = field(default_factory=list)
 
     def draw(self, picker: Picker[T]) -> T:
         if not isinstance(picker, Picker):
@@ -112,3 +116,55 @@ def draw(picker: Picker[T]) -> T:
     if context is None:
         raise RuntimeError("synthia.draw() works inside a test run by Assert or @synthia.given")
     return context.draw(picker)
+
+
+def event(label: Any) -> None:
+    """Label the current input (its text, ``str(label)``): the report counts the labels
+    (``report.evidence.labels``), and the label joins the input's class for the stopping
+    rules. An input may get several labels; the same one twice counts once.
+
+    >>> import synthia as sy
+    >>> def test_sign(x):
+    ...     sy.event("negative" if x < 0 else "non-negative")
+    ...     return abs(x) >= 0
+    >>> report = sy.Assert(test_sign, x=sy.RandomInteger(-10, 10)).run(seed=3)
+    >>> sorted(report.evidence.labels)
+    ['negative', 'non-negative']
+    """
+    context = _CONTEXT.get()
+    if context is not None:
+        text = str(label)
+        if text not in context.events:
+            context.events.append(text)
+
+
+def cover(label: str, p: float, when: Any) -> bool:
+    """Require that at least a share ``p`` (in ``[0, 1]``) of the tested inputs have ``when``
+    true, and label those ``label``; returns ``bool(when)``.
+
+    The requirement is checked as QuickCheck's ``checkCoverage`` does, with a stated
+    certainty (default ``10**9``) and tolerance (0.9): at 100, 200, 400, ... inputs (a
+    doubling schedule keeps the number of looks small), a
+    requirement whose Wilson upper bound is below ``p`` fails the run ("insufficient
+    coverage"), one whose lower bound reaches ``0.9 p`` is met, and while one is undecided
+    the run goes on past its stopping rule. Inputs discarded by :func:`assume` do not
+    count, so a precondition scopes the requirement. Outside a harness it only returns
+    ``bool(when)``.
+
+    >>> import synthia as sy
+    >>> def test_sort_is_idempotent(l):
+    ...     sy.cover("non-trivial", 0.8, len(l) > 1)  # lengths 0-3: only half are non-trivial
+    ...     return sorted(sorted(l)) == sorted(l)
+    >>> report = sy.Assert(test_sort_is_idempotent, l=sy.ComposeList(sy.RandomInteger(0, 9), sy.RandomInteger(0, 4))).run(seed=1)
+    >>> report.status, report.insufficient
+    ('insufficient coverage', ['39.0% non-trivial (required 80%): not met'])
+    """
+    held = bool(when)
+    context = _CONTEXT.get()
+    if context is not None:
+        if not isinstance(label, str):
+            raise TypeError(f"label must be a string, got {label!r} ({type(label).__name__})")
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
+            raise ValueError(f"p must be a share in [0, 1] (0.5 for half the inputs), got {p!r}")
+        context.covers.append((label, float(p), held))
+    return held

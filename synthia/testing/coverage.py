@@ -23,12 +23,17 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from statistics import NormalDist
 from typing import Any, Hashable, Iterable
 
 from ..core.draws import BOOLEAN, INTEGER, WEIGHTED, Tape, sort_key
+from ..core.graph import upstream
+from ..core.picker import Picker
 
 __all__ = [
     "signature",
+    "span_names",
+    "describe_class",
     "entropy",
     "miller_madow",
     "normalised_entropy",
@@ -49,7 +54,24 @@ def _bucket(n: int) -> int:
     return n.bit_length()
 
 
-def signature(tape: Tape, depth: int = 3, prefix: int = 2) -> tuple[Any, ...]:
+def span_names(root: Picker[Any]) -> dict[Hashable, str]:
+    """The span label each picker of ``root``'s wiring gets when it is routed (its position in
+    the upstream walk), mapped to its key in the wiring (``"l/element"``; ``""`` for the root).
+
+    >>> import synthia as sy
+    >>> span_names(sy.ComposeList(sy.RandomInteger(0, 9), 3))
+    {0: '', 1: 'element', 2: 'length'}
+    """
+    names: dict[Hashable, str] = {}
+    seen: set[int] = set()
+    for key, node in upstream(root):
+        if id(node) not in seen:
+            seen.add(id(node))
+            names[len(names)] = "/".join(str(k) for k in key) if isinstance(key, tuple) else str(key)
+    return names
+
+
+def signature(tape: Tape, depth: int = 3, prefix: int = 2, names: dict[Hashable, str] | None = None) -> tuple[Any, ...]:
     """The structural class of the last pick recorded in ``tape``.
 
     For each span down to ``depth`` levels below the top (the harness's arguments are level
@@ -58,7 +80,9 @@ def signature(tape: Tape, depth: int = 3, prefix: int = 2) -> tuple[Any, ...]:
     2-3, 4-7, ...: a list's length, a range's order of magnitude); then its children in
     order, where a run of siblings made by the same picker (the elements of a list) counts
     as one entry -- the picker, the bucket of the run's length, and the classes of its
-    first ``prefix`` units (a path's beginning).
+    first ``prefix`` units (a path's beginning). ``names`` maps span labels to readable
+    names (the harness gives each picker's key in the wiring, ``"l/element"``), which the
+    class then holds instead of the labels; :func:`describe_class` prints a class.
 
     >>> import synthia as sy
     >>> lists = sy.ComposeList(sy.RandomBoolean(), sy.RandomInteger(0, 10))
@@ -70,12 +94,13 @@ def signature(tape: Tape, depth: int = 3, prefix: int = 2) -> tuple[Any, ...]:
     spans = tape.spans
     if not spans:
         return ()
+    name = names.get if names is not None else (lambda label: label)
     start = tape.pick_starts[-1] if tape.pick_starts else 0
     roots = [i for i in tape.children(-1) if spans[i].start >= start] or tape.children(-1)
 
     def shape(p: int, level: int) -> tuple[Any, ...]:
         span = spans[p]
-        parts: list[Any] = [span.label]
+        parts: list[Any] = [name(span.label)]
         for i in tape.direct_draws(p):
             d = tape.draws[i]
             if d.kind in (BOOLEAN, WEIGHTED) or (d.kind == INTEGER and d.args[1] - d.args[0] <= _SMALL_DECISION):
@@ -94,11 +119,59 @@ def signature(tape: Tape, depth: int = 3, prefix: int = 2) -> tuple[Any, ...]:
                 if len(run) == 1:
                     parts.append(shape(run[0], level + 1))
                 else:
-                    parts.append((label, "x", _bucket(len(run)), tuple(shape(q, level + 1) for q in run[:prefix])))
+                    parts.append((name(label), "x", _bucket(len(run)), tuple(shape(q, level + 1) for q in run[:prefix])))
                 k = j + 1
         return tuple(parts)
 
     return tuple(shape(p, 0) for p in roots[-1:])
+
+
+def _size(bucket: int) -> str:
+    if bucket <= 1:
+        return str(bucket)
+    low, high = 1 << (bucket - 1), (1 << bucket) - 1
+    return f"{low}-{high}"
+
+
+def describe_class(klass: Any) -> str:
+    """A class made by :func:`signature` (with names), and the labels that joined it, as text.
+
+    >>> describe_class(((("", ("l", ("l/length", ("~", 2)), ("l/element", "x", 2, (("l/element", 0), ("l/element", 1))))),), ("small",)))
+    'l(l/length ~2-3, l/element ×2-3 [0, 1 ...]) | small'
+    """
+    if isinstance(klass, tuple) and len(klass) == 2 and isinstance(klass[1], tuple) and all(isinstance(x, str) for x in klass[1]) and klass[1]:
+        return f"{describe_class(klass[0])} | {', '.join(klass[1])}"
+    if isinstance(klass, tuple) and all(isinstance(part, tuple) for part in klass):
+        return "; ".join(_describe_shape(part) for part in klass)
+    return repr(klass)
+
+
+def _describe_shape(shape: tuple[Any, ...], top: bool = True) -> str:
+    name, parts = shape[0], shape[1:]
+    if name == "" and top:  # the harness's own wiring of the arguments: show the arguments
+        return ", ".join(_describe_part(part) for part in parts)
+    inner = [_describe_part(part) for part in parts]
+    if not inner:
+        return str(name)
+    nested = any(isinstance(part, tuple) and part and part[0] != "~" for part in parts)
+    return f"{name}({', '.join(inner)})" if nested else f"{name} {' '.join(inner)}"
+
+
+def _describe_part(part: Any) -> str:
+    if isinstance(part, tuple) and part and part[0] == "~":
+        return f"~{_size(part[1])}"
+    if isinstance(part, tuple) and len(part) == 4 and part[1] == "x":
+        firsts = ", ".join(_describe_values(shape) for shape in part[3])
+        return f"{part[0]} ×{_size(part[2])} [{firsts} ...]"
+    if isinstance(part, tuple) and part:
+        return _describe_shape(part, top=False)
+    return repr(part)
+
+
+def _describe_values(shape: tuple[Any, ...]) -> str:
+    """A unit of a run by its own parts only (its name is the run's)."""
+    inner = [_describe_part(part) for part in shape[1:]]
+    return " ".join(inner) if inner else "·"
 
 
 def _counts(counts: Counter[Hashable] | Iterable[int]) -> list[int]:
@@ -172,10 +245,12 @@ def k_hit(counts: Counter[Hashable] | Iterable[int], k: int = 1, classes: float 
 
 
 def inverse_normal(p: float) -> float:
-    """The quantile of the standard normal distribution (``scipy.stats.norm.ppf``)."""
-    from scipy.stats import norm
+    """The quantile of the standard normal distribution.
 
-    return float(norm.ppf(p))
+    >>> round(inverse_normal(0.975), 4)
+    1.96
+    """
+    return NormalDist().inv_cdf(p)
 
 
 def wilson(k: int, n: int, z: float) -> float:

@@ -4,7 +4,8 @@ from __future__ import annotations
 import collections
 import time
 import warnings
-from typing import Any, Callable, Iterable
+from contextlib import ExitStack
+from typing import Any, Callable, Hashable, Iterable
 
 from ..core.draws import Recorder, Tape, routed
 from ..core.draws import record as record_draws
@@ -18,6 +19,9 @@ from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
 from .arguments import Arguments
 from .context import DrawContext, UnsatisfiedAssumption, drawing
+from .coverage import signature, span_names
+from .evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
+from .observe import observation
 from .report import HealthWarning, TestReport
 from .stopping import FixedCount, Outcome, StoppingRule
 
@@ -96,6 +100,16 @@ class Assert:
     more, and the smallest is reported. Everything derives from the seed: the same
     ``Assert`` run twice with the same seed, in any process, gives the same report.
 
+    Every tested input feeds the run's :class:`~synthia.testing.evidence.Evidence`
+    (``report.evidence``): the labels the test gave with :func:`~synthia.event`, the
+    coverage requirements of :func:`~synthia.cover` (checked as QuickCheck's
+    ``checkCoverage`` does, with ``coverage_certainty`` and ``coverage_tolerance``), and,
+    when ``classes`` is true -- by default when the stopping rule needs them, as
+    :class:`~synthia.Bayesian` does -- the class of each input, read from its recorded
+    draws (:func:`~synthia.testing.coverage.signature`). With ``observe=True`` the report
+    keeps one observation per tested input in Hypothesis's observability format
+    (``report.observations``, written by ``report.write_observations(path)``).
+
     >>> from synthia import RandomInteger
     >>> report = Assert(lambda x: x < 500, x=RandomInteger(0, 1000)).run(seed=1)
     >>> report.passed, report.smallest
@@ -111,6 +125,10 @@ class Assert:
         shrink_budget: int = 20_000,
         shrink_time: float = 5.0,
         name: str | None = None,
+        classes: bool | None = None,
+        observe: bool = False,
+        coverage_certainty: float = COVER_CERTAINTY,
+        coverage_tolerance: float = COVER_TOLERANCE,
         **inputs: Picker[Any],
     ) -> None:
         if not callable(test):
@@ -135,6 +153,15 @@ class Assert:
         self.shrink_budget = shrink_budget
         self.shrink_time = float(shrink_time)
         self.name = name or getattr(test, "__name__", "test")
+        if classes is not None and not isinstance(classes, bool):
+            raise TypeError(f"classes must be True, False or None (as the stopping rule needs), got {classes!r}")
+        if not isinstance(observe, bool):
+            raise TypeError(f"observe must be True or False, got {observe!r}")
+        self.classes = classes
+        self.observe = observe
+        Evidence(certainty=coverage_certainty, tolerance=coverage_tolerance)  # checks both, naming them
+        self.coverage_certainty = float(coverage_certainty)
+        self.coverage_tolerance = float(coverage_tolerance)
         #: The one wiring of all arguments (a private copy: the user's pickers never move).
         self.wiring: Arguments = Arguments(self.inputs).duplicate()
 
@@ -213,13 +240,18 @@ class Assert:
         fails is shrunk; :attr:`TestReport.notes` says what became of the others.
         """
         seed = fresh_seed() if seed is None else check_seed(seed)
-        report = TestReport(passed=True, seed=seed, reason="", harness=self)
+        report = TestReport(passed=True, seed=seed, reason="", harness=self, started_at=time.time())
         started = time.perf_counter()
         session = _ShrinkSession(self, seed)
         try:
             self._run(seed, report, session, list(tapes), started)
         finally:
             session.close()
+        if self.observe and report.smallest is not None and not report.flaky:
+            report.observations.append(self._observation(
+                seed, report.first_index if report.first_index is not None else -1, report.smallest, FAIL, report.exception,
+                report.started_at, {}, how_generated="shrunk: the smallest failing input",
+            ))
         report.time_discovery = time.perf_counter() - started - report.time_shrinking
         if report.tried and not report.interrupted:
             report.picker_times = self.profile(seed, min(report.tried, 50))
@@ -244,19 +276,89 @@ class Assert:
         wiring = self.seeded(seed)
         rule = self.stop
         rule.begin()
+        evidence = self.new_evidence()
+        report.evidence, report.rule = evidence, rule
+        with ExitStack() as stack:
+            self._discover(seed, wiring, rule, evidence, report, session, started, stack)
+        report.guarantee = rule.guarantee() if report.passed and report.tried else None
+
+    def _observation(
+        self, seed: int, index: int, values: dict[str, Any], status: str, exception: BaseException | None,
+        started: float, timing: dict[str, float], context: DrawContext | None = None, klass: Hashable = None,
+        how_generated: str = "generated",
+    ) -> dict[str, Any]:
+        features: dict[str, Any] = {}
+        if context is not None:
+            features.update({label: True for label in context.events})
+            features.update({f"cover:{label}": held for label, _, held in context.covers})
+        if klass is not None:
+            features["class"] = repr(klass)
+        reason = "" if exception is None or status == PASS else f"{type(exception).__name__}: {exception}"
+        if status == FAIL and exception is None:
+            reason = "the test returned False"
+        metadata: dict[str, Any] = {"seed": seed, "index": index, "reproduction": f"{self.name}.example(seed={seed}, index={index})"}
+        if context is not None and context.drawn:
+            metadata["drawn"] = context.drawn
+        return observation(
+            property=self.name, run_start=started, status={PASS: "passed", FAIL: "failed"}.get(status, "gave_up"),
+            arguments=values, status_reason=reason, how_generated=how_generated, features=features, timing=timing,
+            metadata=metadata,
+        )
+
+    def new_evidence(self) -> Evidence:
+        """The evidence of a new run: classes recorded when asked, or when the rule needs them."""
+        classes = self.stop.needs_classes if self.classes is None else self.classes
+        return Evidence(classes, certainty=self.coverage_certainty, tolerance=self.coverage_tolerance)
+
+    def _discover(
+        self, seed: int, wiring: Arguments, rule: StoppingRule, evidence: Evidence, report: TestReport,
+        session: "_ShrinkSession", started: float, stack: ExitStack,
+    ) -> None:
+        route = stack.enter_context(routed(wiring, Recorder())) if evidence.recording_classes else None
+        names = span_names(wiring)
+        observing = self.observe
         pick = wiring.pick
         test = self.test
         discards: collections.Counter[str] = collections.Counter()
         index = 0
         starts = 0
+        pending = ""  # the rule's reason to stop, held while coverage requirements are undecided
+        checked = -1
+        verdict = "undecided"  # of the coverage requirements, at the last checkpoint
+        klass: Hashable = None
         while True:
-            reason = rule.reason_to_stop()
+            if evidence.requirements and report.tried != checked and evidence.is_checkpoint(report.tried):
+                checked = report.tried
+                verdict = evidence.check_coverage()
+                if verdict == "not met":
+                    report.passed = False
+                    report.insufficient = [r.describe(evidence.n) for r in evidence.unmet()]
+                    report.reason = f"a coverage requirement is confidently not met after {report.tried} inputs"
+                    break
+                if verdict == "met" and pending:
+                    report.reason = f"{pending}; coverage requirements met after {report.tried} inputs"
+                    break
+            reason = pending or rule.reason_to_stop()
             if reason:
-                report.reason = reason
-                break
+                if evidence.requirements and verdict != "met":
+                    if report.tried >= evidence.limit:
+                        report.reason = f"{reason}; coverage still undecided after {report.tried} inputs"
+                        report.health.append(
+                            "coverage requirements stayed undecided after "
+                            f"{report.tried} inputs: {'; '.join(r.describe(evidence.n) for r in evidence.requirements.values())}"
+                        )
+                        break
+                    pending = reason
+                else:
+                    report.reason = reason
+                    break
             if report.discarded >= MAX_DISCARD_RATIO * (report.tried + 10):
                 report.reason = f"{report.discarded} inputs were discarded by assume, against {report.tried} tested"
                 break
+            if route is not None:
+                route.source = recorder = Recorder()
+            if observing:
+                t0 = time.perf_counter()
             try:
                 values = pick()
             except NoMoreElements:
@@ -268,6 +370,8 @@ class Assert:
             except UnsatisfiedAssumption as exc:  # an assume inside a function of the wiring
                 report.discarded += 1
                 discards[exc.where] += 1
+                if observing:
+                    report.observations.append(self._observation(seed, index, {}, DISCARD, exc, report.started_at, {}))
                 index += 1
                 continue
             except Exception:
@@ -275,14 +379,25 @@ class Assert:
                     raise
                 report.reason = f"the wiring raised while making input #{index}; the failure found before is kept"
                 break
-            with drawing(DrawContext(seed, index)):
+            if route is not None:
+                klass = signature(recorder.tape, names=names)
+            if observing:
+                t1 = time.perf_counter()
+            with drawing(DrawContext(seed, index)) as context:
                 status, exception = call_test(test, values)
             index += 1
+            if observing:
+                timing = {"generate:arguments": t1 - t0, "execute:test": time.perf_counter() - t1}
+                report.observations.append(self._observation(seed, index - 1, values, status, exception, report.started_at, timing, context, klass))
             if status == DISCARD:
                 report.discarded += 1
                 discards[exception.where] += 1  # type: ignore[union-attr]
                 continue
-            rule.observe(Outcome(index - 1, values, status == PASS))
+            labels = tuple(context.events)
+            if labels and route is not None:
+                klass = (klass, labels)
+            evidence.observe(status == PASS, klass, labels, context.covers)
+            rule.observe(Outcome(index - 1, values, status == PASS, klass, labels, evidence))
             report.tried += 1
             if status == PASS:
                 continue

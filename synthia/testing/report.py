@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.draws import Tape
+    from .evidence import Evidence
     from .harness import Assert
+    from .stopping import StoppingRule
 
 __all__ = ["TestReport", "Unsatisfiable", "HealthWarning"]
 
@@ -40,6 +42,14 @@ class TestReport:
     ``drawn`` lists the values the test drew with :func:`~synthia.draw` on the smallest
     failure; ``health`` has a line per problem found with the run itself (also given as a
     :class:`HealthWarning`).
+
+    What the run showed: ``evidence`` (:class:`~synthia.testing.evidence.Evidence`: the
+    classes of the inputs, the labels, the coverage requirements and the residual risk),
+    ``rule`` the stopping rule, ``guarantee`` what a passing run proves in words (from
+    the rule; ``None`` when it proves nothing beyond the count), ``insufficient`` the
+    coverage requirements confidently not met (such a run fails), ``observations`` one
+    record per tested input in Hypothesis's observability format when the harness was
+    built with ``observe=True``.
     """
 
     __test__ = False  # not a pytest test class, despite the name
@@ -70,14 +80,23 @@ class TestReport:
     discarded: int = 0
     drawn: list[Any] = field(default_factory=list)
     health: list[str] = field(default_factory=list)
+    evidence: "Evidence | None" = field(default=None, repr=False)
+    rule: "StoppingRule | None" = field(default=None, repr=False)
+    guarantee: str | None = None
+    insufficient: list[str] = field(default_factory=list)
+    observations: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    started_at: float = field(default=0.0, repr=False)
 
     @property
     def status(self) -> str:
-        """``"passed"``, ``"failed"``, ``"flaky"`` or ``"error"`` (nothing was tested)."""
+        """``"passed"``, ``"failed"``, ``"flaky"``, ``"insufficient coverage"`` or ``"error"``
+        (nothing was tested)."""
         if self.error is not None:
             return "error"
         if self.flaky:
             return "flaky"
+        if self.insufficient:
+            return "insufficient coverage"
         return "passed" if self.passed else "failed"
 
     @property
@@ -113,17 +132,34 @@ class TestReport:
 
         return explain_failure(self, redraws)
 
+    def plot(self, *, figure: Any = None) -> Any:
+        """Figures of the run: the posterior of the pass rate over the inputs, the classes seen
+        and estimated, entropy and the chance of a new class, the most frequent classes
+        (matplotlib, the ``plots`` extra). Returns the matplotlib figure."""
+        if self.evidence is None:
+            raise ValueError("this report has no evidence to plot (it was not made by a harness run)")
+        return self.evidence.plot(self.rule, figure=figure)
+
+    def write_observations(self, path: Any) -> Any:
+        """Append :attr:`observations` to the JSON-lines file ``path`` (Hypothesis's format);
+        returns the path."""
+        from .observe import write_observations
+
+        return write_observations(self.observations, path)
+
     def summary(self) -> str:
         """A multi-line, human-readable account of the run."""
         lines = []
         if self.error is not None:
             lines.append(f"ERROR: {self.error}")
+        elif self.insufficient:
+            lines.append(f"FAILED: insufficient coverage after {self.tried} inputs")
+            for line in self.insufficient:
+                lines.append(f"  not met: {line}")
         elif self.passed:
             lines.append(f"passed: {self.tried} inputs, no failure")
-        if self.discarded:
-            lines.append(f"  discarded by assume: {self.discarded} inputs (not counted as tested)")
-        for line in self.health:
-            lines.append(f"  health: {line}")
+            if self.guarantee:
+                lines.append(f"  guarantee: {self.guarantee}")
         else:
             lines.append(f"{'FLAKY' if self.flaky else 'FAILED'} after {self.tried} inputs ({self.failures} failing)")
             if self.flaky:
@@ -143,6 +179,12 @@ class TestReport:
                 )
             if self.interrupted:
                 lines.append("  interrupted: the smallest failure found before the interruption is shown")
+        if self.discarded:
+            lines.append(f"  discarded by assume: {self.discarded} inputs (not counted as tested)")
+        for line in self.health:
+            lines.append(f"  health: {line}")
+        if self.evidence is not None and self.error is None:
+            lines.extend(f"  {line}" for line in self.evidence.summary())
         for note in self.notes:
             lines.append(f"  note: {note}")
         lines.append(f"  seed: {self.seed}")

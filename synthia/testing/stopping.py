@@ -2,32 +2,44 @@
 
 A rule sees every outcome of the discovery phase through :meth:`StoppingRule.observe`
 and is asked :meth:`StoppingRule.reason_to_stop` before each new input; a text
-reason means "stop", and the reason ends up in the report. This small interface is
-the extension point for statistical rules (a Bayesian rule observes the same
-outcomes and stops on a credible bound).
+reason means "stop", and the reason ends up in the report. A rule that needs the
+classes of the inputs (:func:`~synthia.testing.coverage.signature`) says so with
+``needs_classes``; one that can state what a passing run shows returns it from
+:meth:`StoppingRule.guarantee`. The statistical rule is :class:`~synthia.Bayesian`.
 """
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Hashable
 
 from ..core.checks import check_int, check_number
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .evidence import Evidence
 
 __all__ = ["Outcome", "StoppingRule", "FixedCount", "TimeBudget"]
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """One test run of the discovery phase: its index, inputs, and whether the test passed."""
+    """One test run of the discovery phase: its index, inputs, and whether the test passed;
+    its class (``None`` unless the run records classes), the labels the test gave it, and
+    the run's :class:`~synthia.testing.evidence.Evidence` (already updated with it)."""
 
     index: int
     inputs: dict[str, Any]
     passed: bool
+    klass: Hashable = None
+    labels: tuple[str, ...] = ()
+    evidence: "Evidence | None" = None
 
 
 class StoppingRule:
     """Base class: subclasses override :meth:`observe` and :meth:`reason_to_stop`."""
+
+    #: Whether the harness must record each input's class (a cost per input) for this rule.
+    needs_classes = False
 
     def begin(self) -> None:
         """Called once when a run starts (reset any state here)."""
@@ -38,6 +50,11 @@ class StoppingRule:
     def reason_to_stop(self) -> str | None:  # pragma: no cover - interface
         """A human-readable reason to stop now, or ``None`` to go on."""
         raise NotImplementedError
+
+    def guarantee(self) -> str | None:
+        """What a passing run stopped by this rule shows, in words (``None``: nothing more
+        than the count of passing inputs)."""
+        return None
 
 
 class FixedCount(StoppingRule):
