@@ -64,6 +64,7 @@ class Progress(StoppingRule):
         if not isinstance(rule, StoppingRule):
             raise TypeError(f"rule must be a StoppingRule such as FixedCount(1000), got {rule!r}")
         self.rule = rule
+        self.needs_classes = rule.needs_classes
         self.description = description
         self.enabled = enabled
         self._bar: Any = _Silent()
@@ -83,10 +84,6 @@ class Progress(StoppingRule):
         if reason:
             self._bar.close()
         return reason
-
-    @property  # type: ignore[override]
-    def needs_classes(self) -> bool:
-        return self.rule.needs_classes
 
     def guarantee(self) -> str | None:
         return self.rule.guarantee()

@@ -152,7 +152,7 @@ class Assert:
         self.restarts = restarts
         self.shrink_budget = shrink_budget
         self.shrink_time = float(shrink_time)
-        self.name = name or getattr(test, "__name__", "test")
+        self.name: str = name or getattr(test, "__name__", "test")
         if classes is not None and not isinstance(classes, bool):
             raise TypeError(f"classes must be True, False or None (as the stopping rule needs), got {classes!r}")
         if not isinstance(observe, bool):
