@@ -11,6 +11,10 @@ from ..core.checks import check_int
 from ..core.picker import RandomPicker
 from .times import toward
 
+#: The most digits after the point a :class:`RandomDecimal` takes (``decimal``'s default
+#: context keeps 28 significant digits, so more places only add zeros).
+MAX_PLACES = 1000
+
 __all__ = ["RandomUUID", "RandomDecimal", "RandomFraction"]
 
 
@@ -61,7 +65,8 @@ class RandomDecimal(RandomPicker[Decimal]):
     """A :class:`~decimal.Decimal` of ``[low, high)`` with ``places`` digits after the point.
 
     One integer draw (the value in units of ``10**-places``); shrinks towards zero (or the
-    end of the range closest to it), one unit at a time.
+    end of the range closest to it), one unit at a time. ``places`` is at most
+    :data:`MAX_PLACES`.
 
     >>> RandomDecimal("0", "100", places=2, seed=1).take(3)
     [Decimal('48.18'), Decimal('63.65'), Decimal('47.53')]
@@ -70,7 +75,7 @@ class RandomDecimal(RandomPicker[Decimal]):
     def __init__(self, low: Any = -1_000_000, high: Any = 1_000_000, *, places: int = 2, seed: int | None = None) -> None:
         self.low = _decimal(low, "low")
         self.high = _decimal(high, "high")
-        self.places = check_int(places, "places", minimum=0)
+        self.places = check_int(places, "places", minimum=0, maximum=MAX_PLACES)
         scale = Decimal(10) ** self.places
         self._units = (math.ceil(self.low * scale), math.ceil(self.high * scale))
         if not self._units[0] < self._units[1]:

@@ -8,9 +8,10 @@ the name says it without clashing.
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any, Mapping, Sequence
 
-from ..core.checks import check_count_pick, check_int, check_values
+from ..core.checks import check_callable, check_count_pick, check_int, check_number, check_values
 from ..core.exceptions import GiveUp
 from ..core.inputs import count_input, element_input, value_input
 from ..core.picker import Picker, RandomPicker
@@ -79,6 +80,7 @@ class Struct(Apply[Any]):
             fields = {name: fields[name] for name in names if name in fields}
         if not fields:
             raise ValueError(f"a Struct needs at least one field, got none for {cls!r}")
+        check_callable(cls, "cls", arguments=0, keywords=fields, source="the fields given to Struct")
         super().__init__(cls, **fields)
         self.cls = cls
 
@@ -118,7 +120,11 @@ class DictPicker(Picker[dict[Any, Any]]):
         key, value, misses = self.keys.pick, self.values.pick, 0
         while len(out) < n:
             k = key()
-            if k in out:
+            try:
+                seen = k in out
+            except TypeError:
+                raise TypeError(f"keys must pick hashable values (dict keys), but {self.keys!r} picked {k!r} ({type(k).__name__})") from None
+            if seen:
                 misses += 1
                 if misses >= self.max_tries:
                     raise GiveUp(f"DictPicker found only {len(out)} distinct keys of {self.keys!r} for a size of {n}")
@@ -174,13 +180,20 @@ class NumpyArray(RandomPicker[Any]):
             raise ValueError(f"elements must be given for dtype {self.dtype} (only ints, floats and booleans are drawn directly)")
         if kind in "iu":
             info = np.iinfo(self.dtype)
-            self.low = int(info.min if low is None else low)
-            self.high = int(info.max + 1 if high is None else high)
+            self.low = int(info.min) if low is None else check_int(low, "low", minimum=int(info.min), maximum=int(info.max))
+            self.high = int(info.max) + 1 if high is None else check_int(high, "high", minimum=int(info.min) + 1, maximum=int(info.max) + 1)
         else:
-            self.low = 0.0 if low is None else float(low)
-            self.high = 1.0 if high is None else float(high)
+            self.low = 0.0 if low is None else float(check_number(low, "low"))
+            self.high = 1.0 if high is None else float(check_number(high, "high"))
+            if kind == "f":
+                largest = float(np.finfo(self.dtype).max)
+                for name, bound in (("low", self.low), ("high", self.high)):
+                    if abs(bound) > largest:
+                        raise ValueError(f"{name} must fit dtype {self.dtype} (magnitude at most {largest:g}), got {bound!r}")
         if kind in "iuf" and not self.low < self.high:
             raise ValueError(f"high must be greater than low, got low={low!r}, high={high!r}")
+        if self.elements is not None and not isinstance(elements, Picker):
+            self._array([elements], (1,))  # a plain value that cannot become the dtype is refused now
         self._init_stream(seed)
 
     def pick(self) -> Any:
@@ -201,7 +214,19 @@ class NumpyArray(RandomPicker[Any]):
                 from .times import toward
 
                 flat = [toward(stream, int(self.low), int(self.high), 0) for _ in range(count)]
-        return np.array(flat, dtype=self.dtype).reshape(shape)
+        return self._array(flat, shape)
+
+    def _array(self, flat: list[Any], shape: tuple[int, ...]) -> Any:
+        import numpy as np
+
+        try:
+            array = np.array(flat, dtype=self.dtype)
+            if array.shape != (len(flat),):
+                raise ValueError(f"picked values are not scalars (array of shape {array.shape})")
+        except (TypeError, ValueError, OverflowError) as error:
+            bad = next(iter(flat), None)
+            raise ValueError(f"elements must give values that fit dtype {self.dtype}, but {self.elements!r} gave {bad!r}: {error}") from None
+        return array.reshape(shape)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = [str(self.dtype), self.shape]
@@ -210,11 +235,17 @@ class NumpyArray(RandomPicker[Any]):
         return args, {}
 
 
+#: The most elements a :class:`NumpyArray` holds (one draw each: more would take minutes).
+MAX_ARRAY_ELEMENTS = 10**8
+
+
 def _check_shape(shape: Any) -> tuple[int, ...]:
     if isinstance(shape, int) and not isinstance(shape, bool):
         shape = (shape,)
     if not isinstance(shape, tuple) or not all(isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape):
         raise ValueError(f"shape must be a non-negative int or a tuple of them, got {shape!r}")
+    if math.prod(shape) > MAX_ARRAY_ELEMENTS:
+        raise ValueError(f"shape must hold at most {MAX_ARRAY_ELEMENTS:,} elements, got {shape!r}")
     return shape
 
 

@@ -19,7 +19,7 @@ import sys
 import unicodedata
 from typing import Any, Iterable, Sequence
 
-from ..core.checks import check_count_pick, check_int, check_probability, check_values
+from ..core.checks import check_count_pick, check_int, check_probability, check_text, check_values, describe
 from ..core.inputs import count_input
 from ..core.picker import Picker, RandomPicker
 
@@ -183,8 +183,8 @@ class RandomText(RandomPicker[str]):
     ) -> None:
         self.length = count_input(length, "length")
         self.categories = None if categories is None else check_values(categories, "categories")
-        self.ranges = [tuple(r) for r in check_values(ranges, "ranges")]
-        self.exclude = exclude
+        self.ranges = [_code_point_range(r, i) for i, r in enumerate(check_values(ranges, "ranges"))]
+        self.exclude = check_text(exclude, "exclude")
         self.nasty = check_probability(nasty, "nasty")
         excluded = DEFAULT_EXCLUDED if categories is None else ()
         self.chars = _character_set(
@@ -220,6 +220,16 @@ class RandomText(RandomPicker[str]):
             if getattr(self, name) != default:
                 kwargs[name] = getattr(self, name)
         return [self.length], kwargs
+
+
+def _code_point_range(pair: Any, index: int) -> tuple[int, int]:
+    name = f"ranges[{index}]"
+    if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+        raise TypeError(f"{name} must be a pair (first, last) of code points, got {describe(pair)}")
+    first, last = (check_int(c, name, minimum=0, maximum=sys.maxunicode) for c in pair)
+    if first > last:
+        raise ValueError(f"{name} must have first <= last, got {pair!r}")
+    return first, last
 
 
 @functools.lru_cache(maxsize=64)
