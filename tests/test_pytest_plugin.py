@@ -104,4 +104,4 @@ def test_the_example_file_shows_its_failure(pytester: pytest.Pytester) -> None:
     result.assert_outcomes(passed=1, failed=1)
     text = result.stdout.str()
     assert "test_dedupe_keeps_every_value failed on" in text
-    assert "reproduce with: pytest 'test_example.py::test_dedupe_keeps_every_value' --synthia-seed=" in text
+    assert "reproduce: pytest 'test_example.py::test_dedupe_keeps_every_value' --synthia-seed=" in text

@@ -1,28 +1,38 @@
-"""``@synthia.given``: a test function run by the ``Assert`` harness, for pytest or plain calls."""
+"""``@synthia.given`` and ``@synthia.example``: a test function run by the ``Assert`` harness,
+for pytest or plain calls."""
 from __future__ import annotations
 
 import functools
 import inspect
-import os
-import sys
-from typing import Any, Callable
+import types
+from typing import Any, Callable, TypeVar, cast
 
 from ..core.picker import Picker
 from ..engine.database import FailureDatabase
+from ..engine.shrinker import FAIL
 from ..testing import settings
-from ..testing.harness import Assert
+from ..testing.harness import Assert, call_test
+from ..testing.report import InvalidTest
 from ..testing.runner import SynthiaFailure, conclude, node_id
-from ..testing.stopping import StoppingRule
+from ..testing.settings import Profile, active_profile, checked
+from ..testing.stopping import FixedCount, StoppingRule
 
-__all__ = ["given", "SynthiaFailure"]
+__all__ = ["given", "example", "SynthiaFailure"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Where ``@example`` keeps its inputs, on the test function.
+EXAMPLES = "synthia_examples"
 
 
 def given(
     stop: StoppingRule | None = None,
     *,
-    restarts: int = 0,
-    shrink_budget: int = 20_000,
-    shrink_time: float = 5.0,
+    max_examples: int | None = None,
+    restarts: int | None = None,
+    shrink_budget: int | None = None,
+    shrink_time: float | None = None,
+    database: bool | None = None,
     **pickers: Picker[Any],
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Run the decorated test on inputs from ``pickers`` (one keyword argument each).
@@ -30,15 +40,26 @@ def given(
     The test fails as soon as one input fails; it then reports the smallest failing
     input found by shrinking its draws, the seed, and the command that replays the run.
     Other parameters of the test (pytest fixtures, parametrized arguments) are left to
-    pytest. The draws of the smallest failing input are saved (JSON, in ``.synthia/``)
-    under the test's pytest id -- its parametrization included -- and tried first on
-    the next run; a saved failure that no longer fits the wiring or no longer fails is
-    dropped with a one-line note on standard error. A run in which no input reached the
-    test raises :class:`~synthia.testing.Unsatisfiable`; a ``KeyboardInterrupt`` while
-    shrinking prints the smallest failure found so far, then stops the session.
+    pytest. Inputs given with :func:`example` are tried first, as written.
+
+    Settings the decorator does not give come from the active profile
+    (:func:`~synthia.testing.settings.load_profile`, ``pytest --synthia-profile``):
+    ``stop`` (or ``max_examples=n``, short for ``FixedCount(n)``), ``restarts``,
+    ``shrink_budget``, ``shrink_time``, and ``database``: whether the draws of the smallest
+    failing input are saved (JSON, in ``.synthia/``) under the test's pytest id -- its
+    parametrization included -- and tried first on the next run; a saved failure that no
+    longer fits the wiring or no longer fails is dropped with a one-line note on standard
+    error. A run in which no input reached the test raises
+    :class:`~synthia.testing.Unsatisfiable`; a ``KeyboardInterrupt`` while shrinking
+    prints the smallest failure found so far, then stops the session.
+
+    As in pytest, the test passes unless it raises: one that returns a value (``False``
+    included) is an error of the test, raised as :class:`~synthia.testing.InvalidTest`,
+    and so is a ``NameError`` raised in the test's own body -- these are never shrunk or
+    reported as a bug found by an input.
 
     >>> import synthia as sy
-    >>> @sy.given(x=sy.RandomInteger(0, 100))
+    >>> @sy.given(x=sy.RandomInteger(0, 100), max_examples=20)
     ... def test_small(x):
     ...     assert x < 100
     >>> test_small()
@@ -48,6 +69,19 @@ def given(
             raise TypeError(f"{name} must be a picker, got {picker!r} ({type(picker).__name__})")
     if not pickers:
         raise ValueError("given needs at least one picker, as a keyword argument (x=RandomInteger(0, 10))")
+    if stop is not None and max_examples is not None:
+        raise TypeError("give stop or max_examples, not both")
+    overrides: dict[str, Any] = {
+        k: v for k, v in dict(restarts=restarts, shrink_budget=shrink_budget, shrink_time=shrink_time, database=database).items()
+        if v is not None
+    }
+    if stop is not None:
+        overrides["stop"] = stop
+    elif max_examples is not None:
+        if isinstance(max_examples, bool) or not isinstance(max_examples, int) or max_examples < 1:
+            raise ValueError(f"max_examples must be a positive int, got {max_examples!r}")
+        overrides["stop"] = FixedCount(max_examples)
+    checked(Profile("given", **{"stop": FixedCount(1), **overrides}))  # each setting checked now, naming it
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         signature = inspect.signature(fn)
@@ -57,23 +91,109 @@ def given(
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> None:
-            def test(**values: Any) -> Any:
-                return fn(*args, **kwargs, **values)
+            __tracebackhide__ = True
 
+            def test(**values: Any) -> None:
+                __tracebackhide__ = True
+                try:
+                    result = fn(*args, **kwargs, **values)
+                except NameError as error:
+                    if _raised_in(error, fn.__code__):
+                        raise InvalidTest(
+                            f"{fn.__qualname__} raised NameError in its own body ({error}): an error in the test, "
+                            "not a bug found by an input"
+                        ) from error
+                    raise
+                if result is not None:
+                    raise InvalidTest(
+                        f"{fn.__qualname__} returned {result!r}: a @given test passes unless it raises, and must "
+                        "return None (assert what it checks instead)"
+                    )
+
+            run = Profile(**{**_fields(active_profile()), **overrides, "name": "run"})
             node = node_id()
             key = node or f"{fn.__module__}.{fn.__qualname__}"
-            database = FailureDatabase(settings.database)
+            _check_examples(fn.__qualname__, test, getattr(wrapper, EXAMPLES, ()), pickers)
+            store = FailureDatabase(settings.database if run.database else None)
             assertion = Assert(
-                test, stop, restarts=restarts, shrink_budget=shrink_budget, shrink_time=shrink_time,
-                name=fn.__qualname__, **pickers,
+                test, run.stop, restarts=run.restarts, shrink_budget=run.shrink_budget, shrink_time=run.shrink_time,
+                name=fn.__qualname__, observe=run.observe or settings.observations is not None,
+                **cast(dict[str, Any], pickers),
             )
-            report = assertion.run(seed=settings.seed, tapes=database.load(key))
+            seed = settings.seed if settings.seed is not None else run.seed
+            report = assertion.run(seed=seed, tapes=store.load(key))
             wrapper.synthia_report = report  # type: ignore[attr-defined]
-            conclude(report, database, key, node, f"{fn.__qualname__} {{status}} on {report.smallest!r}")
+            if settings.observations is not None and report.observations:
+                report.write_observations(settings.observations)
+            if settings.statistics:
+                settings.reports.append((key, report))
+            conclude(report, store, key, node, f"{fn.__qualname__} {{status}} on {report.smallest!r}")
 
         parameters = [p for name, p in signature.parameters.items() if name not in pickers]
         wrapper.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
-        wrapper.synthia_pickers = dict(pickers)  # type: ignore[attr-defined]
         return wrapper
 
     return decorate
+
+
+def example(*args: Any, **values: Any) -> Callable[[F], F]:
+    """An explicit input for a :func:`given` test, tried before any drawn one (one keyword
+    argument per picker of ``given``). Stack several; they run in the order written. A
+    failing example fails the test with that input as it is (it is not shrunk).
+
+    >>> import synthia as sy
+    >>> @sy.given(x=sy.RandomInteger(1, 10), max_examples=5)
+    ... @sy.example(x=0)
+    ... def test_reciprocal(x):
+    ...     assert 1 / x
+    >>> try:
+    ...     test_reciprocal()
+    ... except sy.SynthiaFailure as failure:
+    ...     print(str(failure).splitlines()[0])
+    test_reciprocal failed on the explicit example x=0: ZeroDivisionError: division by zero
+    """
+    if args:
+        raise TypeError(f"example takes keyword arguments, one per picker of @given (x=0), got positional {args!r}")
+    if not values:
+        raise ValueError("example needs at least one keyword argument, one per picker of @given (x=0)")
+
+    def decorate(fn: F) -> F:
+        if not callable(fn):
+            raise TypeError(f"example decorates a test function, got {fn!r}")
+        # Decorators apply from the bottom up: inserting first keeps the order they are written in.
+        fn.__dict__.setdefault(EXAMPLES, []).insert(0, values)
+        return fn
+
+    return decorate
+
+
+def _check_examples(name: str, test: Callable[..., Any], examples: Any, pickers: dict[str, Any]) -> None:
+    __tracebackhide__ = True
+    for values in examples:
+        if set(values) != set(pickers):
+            unknown, absent = sorted(set(values) - set(pickers)), sorted(set(pickers) - set(values))
+            raise TypeError(
+                f"@example({_show(values)}) of {name} must give exactly the arguments of @given "
+                f"({', '.join(pickers)}): " + "; ".join(
+                    part for part in (f"unknown {unknown}" if unknown else "", f"missing {absent}" if absent else "") if part
+                )
+            )
+        status, exception = call_test(test, dict(values))
+        if status == FAIL:
+            raised = "returned False" if exception is None else f"{type(exception).__name__}: {exception}"
+            raise SynthiaFailure(f"{name} failed on the explicit example {_show(values)}: {raised}", None) from exception
+
+
+def _fields(profile: Profile) -> dict[str, Any]:
+    return {f: getattr(profile, f) for f in profile.__dataclass_fields__}
+
+
+def _raised_in(error: BaseException, code: types.CodeType) -> bool:
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_code is code
+
+
+def _show(values: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in values.items())

@@ -4,7 +4,8 @@ from .actions import Action, action, invariant
 from .find import NoExampleFound, find
 from .monkey import Monkey, MonkeyReport, Step, TraceExplanation, monkey
 from .harness import Assert
-from .report import HealthWarning, TestReport, Unsatisfiable
+from .report import HealthWarning, InvalidTest, TestReport, Unsatisfiable
+from .settings import Profile, load_profile, register_profile
 from .stopping import FixedCount, Outcome, StoppingRule, TimeBudget
 from .bayesian import Bayesian
 from .evidence import Evidence
@@ -13,6 +14,10 @@ __all__ = [
     "Assert",
     "TestReport",
     "Unsatisfiable",
+    "InvalidTest",
+    "Profile",
+    "register_profile",
+    "load_profile",
     "StoppingRule",
     "FixedCount",
     "TimeBudget",

@@ -15,6 +15,7 @@ from ..core.graph import upstream
 from ..core.instrument import intercept
 from ..core.picker import Picker
 from ..core.random import check_seed, fresh_seed
+from ..pickers.filters import PickIf
 from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
 from .arguments import Arguments
@@ -22,7 +23,7 @@ from .context import DrawContext, UnsatisfiedAssumption, drawing
 from .coverage import signature, span_names
 from .evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
 from .observe import observation
-from .report import HealthWarning, TestReport
+from .report import HealthWarning, InvalidTest, TestReport
 from .stopping import FixedCount, Outcome, StoppingRule
 
 __all__ = ["Assert", "origin_of", "call_test", "DISCARD"]
@@ -62,11 +63,12 @@ def call_test(test: Callable[..., Any], values: dict[str, Any]) -> tuple[str, Ba
 
     Returning ``False`` or raising anything -- ``SystemExit`` and other ``BaseException``
     included -- is a failure; an :func:`~synthia.assume` that does not hold is a discard;
-    ``KeyboardInterrupt`` and pytest's skip go through.
+    ``KeyboardInterrupt``, :class:`~synthia.testing.InvalidTest` and pytest's skip go through.
     """
+    __tracebackhide__ = True
     try:
         result = test(**values)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, InvalidTest):
         raise
     except UnsatisfiedAssumption as exc:
         return DISCARD, exc
@@ -152,7 +154,7 @@ class Assert:
         self.restarts = restarts
         self.shrink_budget = shrink_budget
         self.shrink_time = float(shrink_time)
-        self.name: str = name or getattr(test, "__name__", "test")
+        self.name: str = str(name or getattr(test, "__name__", "test"))
         if classes is not None and not isinstance(classes, bool):
             raise TypeError(f"classes must be True, False or None (as the stopping rule needs), got {classes!r}")
         if not isinstance(observe, bool):
@@ -254,7 +256,8 @@ class Assert:
             ))
         report.time_discovery = time.perf_counter() - started - report.time_shrinking
         if report.tried and not report.interrupted:
-            report.picker_times = self.profile(seed, min(report.tried, 50))
+            report.picker_times, calls, profiled = self._profile(seed, min(report.tried, PROFILED_INPUTS))
+            report.health.extend(_health(profiled, calls, report))
         for line in report.health:
             warnings.warn(f"{self.name}: {line}", HealthWarning, stacklevel=2)
         return report
@@ -270,6 +273,7 @@ class Assert:
                 report.first, report.first_index = self.replay(attempt.tape, seed), None  # type: ignore[arg-type]
                 self._shrink(attempt, report, session)
                 report.reason = "a saved failure failed again; it was shrunk"
+                report.from_database = True
                 return
             why = "no longer fits the wiring" if attempt.status in (INVALID, DISCARD) else "no longer fails"
             report.notes.append(f"a saved failure was dropped: it {why}")
@@ -317,6 +321,7 @@ class Assert:
         route = stack.enter_context(routed(wiring, Recorder())) if evidence.recording_classes else None
         names = span_names(wiring)
         observing = self.observe
+        clock = time.perf_counter
         pick = wiring.pick
         test = self.test
         discards: collections.Counter[str] = collections.Counter()
@@ -357,8 +362,7 @@ class Assert:
                 break
             if route is not None:
                 route.source = recorder = Recorder()
-            if observing:
-                t0 = time.perf_counter()
+            t0 = clock()
             try:
                 values = pick()
             except NoMoreElements:
@@ -381,13 +385,15 @@ class Assert:
                 break
             if route is not None:
                 klass = signature(recorder.tape, names=names)
-            if observing:
-                t1 = time.perf_counter()
+            t1 = clock()
             with drawing(DrawContext(seed, index)) as context:
                 status, exception = call_test(test, values)
+            t2 = clock()
+            report.time_generating += t1 - t0
+            report.time_testing += t2 - t1
             index += 1
             if observing:
-                timing = {"generate:arguments": t1 - t0, "execute:test": time.perf_counter() - t1}
+                timing = {"generate:arguments": t1 - t0, "execute:test": t2 - t1}
                 report.observations.append(self._observation(seed, index - 1, values, status, exception, report.started_at, timing, context, klass))
             if status == DISCARD:
                 report.discarded += 1
@@ -491,13 +497,19 @@ class Assert:
     def profile(self, seed: int, n: int) -> dict[str, float]:
         """Seconds per input spent in each picker (its own time, not its inputs'), over
         the first ``n`` inputs of a run with ``seed``, replayed with timers on."""
+        return self._profile(seed, n)[0]
+
+    def _profile(self, seed: int, n: int) -> tuple[dict[str, float], dict[int, int], Arguments]:
+        """The times per picker, the number of picks of each (by id) and the wiring profiled."""
         wiring = self.seeded(seed)
         totals: dict[int, float] = {}
+        calls: collections.Counter[int] = collections.Counter()
         names = {id(node): f"{key}: {type(node).__name__}" for key, node in upstream(wiring) if key}
         stack: list[float] = []
 
         def timed(picker: Picker[Any], pick: Callable[[], Any]) -> Callable[[], Any]:
             def wrapper() -> Any:
+                calls[id(picker)] += 1
                 stack.append(0.0)
                 start = time.perf_counter()
                 try:
@@ -520,7 +532,7 @@ class Assert:
             except Exception:
                 pass
         done = max(done, 1)
-        return {names[k]: v / done for k, v in totals.items() if k in names}
+        return {names[k]: v / done for k, v in totals.items() if k in names}, dict(calls), wiring
 
 
 class _ShrinkSession(ReplaySession):
@@ -560,6 +572,39 @@ class _ShrinkSession(ReplaySession):
         return Attempt(
             status, replayer.tape, values, exception, origin_of(exception) if status == FAIL else None, context.drawn
         )
+
+
+#: Inputs replayed with timers on after a run (per-picker time and the health checks).
+PROFILED_INPUTS = 50
+#: A filter that keeps fewer than this share of its input's values is reported.
+FILTER_KEEPS_AT_LEAST = 0.1
+#: Generation slower than this per input (seconds), over more than ``SLOW_TOTAL`` in all, is reported.
+SLOW_GENERATION = 0.01
+SLOW_TOTAL = 1.0
+
+
+def _health(wiring: Picker[Any], calls: dict[int, int], report: TestReport) -> list[str]:
+    """What went badly in the run: filters that throw most values away, slow generation."""
+    found = []
+    for _, node in upstream(wiring):
+        source = getattr(node, "picker", None)
+        if not isinstance(node, PickIf) or not isinstance(source, Picker):
+            continue
+        kept, made = calls.get(id(node), 0), calls.get(id(source), 0)
+        if kept >= 10 and made and kept / made < FILTER_KEEPS_AT_LEAST:
+            found.append(
+                f"{node!r} kept {kept} of the {made} values its input made ({kept / made:.1%}): most draws are "
+                "thrown away; make the values directly (a narrower range, a Bind) or let sy.guided learn them"
+            )
+    if report.tried >= 10 and report.time_generating > SLOW_TOTAL and report.time_generating / report.tried > SLOW_GENERATION:
+        per_input = report.time_generating / report.tried
+        slowest = max(report.picker_times.items(), key=lambda kv: kv[1], default=None)
+        where = f" (slowest: {slowest[0]}, {slowest[1] * 1e3:.1f} ms per input)" if slowest else ""
+        found.append(
+            f"generating inputs is slow: {per_input * 1e3:.1f} ms per input, {report.time_generating:.1f} s in all, "
+            f"against {report.time_testing:.1f} s in the test{where}"
+        )
+    return found
 
 
 def _advance(wiring: Picker[Any], picks: int) -> None:

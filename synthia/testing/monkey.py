@@ -211,7 +211,7 @@ class MonkeyReport(TestReport):
             return True
         return self.harness.attempt(self.tape).status != FAIL  # type: ignore[no-any-return]
 
-    def summary(self) -> str:
+    def summary(self, reproduction: str | None = None) -> str:
         lines = []
         if self.error is not None:
             lines.append(f"ERROR: {self.error}")
@@ -241,7 +241,7 @@ class MonkeyReport(TestReport):
         lines.append(f"  seed: {self.seed}")
         lines.append(f"  stopped because: {self.reason}")
         lines.append(f"  time: {self.time_discovery:.3f} s discovering, {self.time_shrinking:.3f} s shrinking")
-        lines.append(f"  reproduce: {self.reproduction}")
+        lines.append(f"  reproduce: {self.reproduction if reproduction is None else reproduction}")
         return "\n".join(lines)
 
 
@@ -334,6 +334,8 @@ class Monkey:
             self.action_list = check_actions(actions)
             self.steps = _Steps(self.action_list, None)
         self.stop = FixedCount(100) if stop is None else stop
+        #: Whether the stopping rule is the default one (a test profile may then choose it).
+        self.default_stop = stop is None
         if not isinstance(self.stop, StoppingRule):
             raise TypeError(f"stop must be a StoppingRule such as FixedCount(100), got {stop!r}")
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:

@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .harness import Assert
     from .stopping import StoppingRule
 
-__all__ = ["TestReport", "Unsatisfiable", "HealthWarning"]
+__all__ = ["TestReport", "Unsatisfiable", "HealthWarning", "InvalidTest"]
 
 
 class HealthWarning(UserWarning):
@@ -21,6 +21,12 @@ class HealthWarning(UserWarning):
 class Unsatisfiable(Exception):
     """No input reached the test (a filter that never accepts, an empty enumeration...):
     nothing was tested, which is not a pass."""
+
+
+class InvalidTest(Exception):
+    """The test itself is wrong, whatever its input: it returns a value under ``@given``, or
+    raises ``NameError`` in its own body. An error of the test, never shrunk or saved as a
+    found bug."""
 
 
 @dataclass
@@ -86,6 +92,9 @@ class TestReport:
     insufficient: list[str] = field(default_factory=list)
     observations: list[dict[str, Any]] = field(default_factory=list, repr=False)
     started_at: float = field(default=0.0, repr=False)
+    time_generating: float = 0.0
+    time_testing: float = 0.0
+    from_database: bool = False
 
     @property
     def status(self) -> str:
@@ -147,8 +156,9 @@ class TestReport:
 
         return write_observations(self.observations, path)
 
-    def summary(self) -> str:
-        """A multi-line, human-readable account of the run."""
+    def summary(self, reproduction: str | None = None) -> str:
+        """A multi-line, human-readable account of the run; ``reproduction`` replaces the
+        last line's :attr:`reproduction` (the pytest plugin puts its command there)."""
         lines = []
         if self.error is not None:
             lines.append(f"ERROR: {self.error}")
@@ -189,13 +199,35 @@ class TestReport:
             lines.append(f"  note: {note}")
         lines.append(f"  seed: {self.seed}")
         lines.append(f"  stopped because: {self.reason}")
-        lines.append(f"  time: {self.time_discovery:.3f} s discovering, {self.time_shrinking:.3f} s shrinking")
+        lines.append(
+            f"  time: {self.time_discovery:.3f} s discovering ({self.time_generating:.3f} s generating inputs, "
+            f"{self.time_testing:.3f} s in the test), {self.time_shrinking:.3f} s shrinking"
+        )
         if self.picker_times:
             slowest = sorted(self.picker_times.items(), key=lambda kv: -kv[1])[:5]
             shown = ", ".join(f"{name} {seconds * 1e6:.1f} µs" for name, seconds in slowest)
             lines.append(f"  time per input in pickers (slowest first): {shown}")
-        lines.append(f"  reproduce: {self.reproduction}")
+        lines.append(f"  reproduce: {self.reproduction if reproduction is None else reproduction}")
         return "\n".join(lines)
+
+    def statistics(self) -> list[str]:
+        """Lines on what the run did (``pytest --synthia-statistics``): inputs, the stop
+        reason, where the time went, classes and labels, the guarantee, health warnings."""
+        lines = [
+            f"{self.tried} inputs tested ({self.failures} failing, {self.discarded} discarded by assume); "
+            f"stopped because {self.reason or 'the run ended'}",
+            f"time: {self.time_generating:.3f} s generating inputs, {self.time_testing:.3f} s in the test, "
+            f"{self.time_shrinking:.3f} s shrinking",
+        ]
+        if self.picker_times:
+            slowest = sorted(self.picker_times.items(), key=lambda kv: -kv[1])[:3]
+            lines.append("slowest pickers: " + ", ".join(f"{name} {seconds * 1e6:.1f} µs per input" for name, seconds in slowest))
+        if self.evidence is not None:
+            lines.extend(self.evidence.summary())
+        if self.guarantee:
+            lines.append(f"guarantee: {self.guarantee}")
+        lines.extend(f"health: {line}" for line in self.health)
+        return lines
 
     def __str__(self) -> str:
         return self.summary()

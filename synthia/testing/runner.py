@@ -16,9 +16,10 @@ __all__ = ["SynthiaFailure", "conclude", "check_monkey", "node_id"]
 
 class SynthiaFailure(AssertionError):
     """Raised by a ``@given`` test that failed: the message has the smallest input, the seed
-    and the line that reproduces the run; the report is in :attr:`report`."""
+    and the line that reproduces the run; the report is in :attr:`report` (``None`` when an
+    explicit ``@example`` failed, before any run)."""
 
-    def __init__(self, message: str, report: TestReport) -> None:
+    def __init__(self, message: str, report: TestReport | None) -> None:
         super().__init__(message)
         self.report = report
 
@@ -29,8 +30,14 @@ def node_id() -> str:
     return current.rsplit(" (", 1)[0] if current else ""
 
 
-def _reproduction(node: str, seed: int) -> str:
-    return f"pytest '{node}' --synthia-seed={seed}" if node else f"--synthia-seed={seed}"
+def _reproduction(node: str, report: TestReport) -> str:
+    line = f"pytest '{node}' --synthia-seed={report.seed}" if node else f"--synthia-seed={report.seed}"
+    if report.from_database:
+        line += (
+            f"\n  (this input was saved by an earlier run in the failure database {settings.database} and replayed "
+            "first; while it is saved, every run starts from it. To search afresh: add --synthia-dir= to that command)"
+        )
+    return line
 
 
 def conclude(report: TestReport, database: FailureDatabase, key: str, node: str, headline: str) -> None:
@@ -39,6 +46,7 @@ def conclude(report: TestReport, database: FailureDatabase, key: str, node: str,
     ``headline`` is the first line of the failure message, in which ``{status}`` (replaced as
     text, not formatted) becomes "failed" or "is flaky".
     """
+    __tracebackhide__ = True
     for note in report.notes:
         if "dropped" in note:
             print(f"synthia: {key}: {note}", file=sys.stderr)
@@ -52,7 +60,7 @@ def conclude(report: TestReport, database: FailureDatabase, key: str, node: str,
     else:
         database.forget(key)
     status = "is flaky" if report.flaky else "failed"
-    message = f"{headline.replace('{status}', status)}\n{report.summary()}\n  reproduce with: {_reproduction(node, report.seed)}"
+    message = f"{headline.replace('{status}', status)}\n{report.summary(reproduction=_reproduction(node, report))}"
     if report.interrupted:
         print(message, file=sys.stderr)
         raise KeyboardInterrupt
@@ -63,9 +71,15 @@ def check_monkey(monkey: Any, name: str, seed: int | None = None) -> TestReport:
     """Run ``monkey`` as a test (seed from ``--synthia-seed``, failures saved and replayed
     first, keyed by the pytest node id) and raise :class:`SynthiaFailure` with the smallest
     failing trace as a program if it fails; return the report otherwise."""
+    __tracebackhide__ = True
     node = node_id()
     key = node or f"monkey:{name}"
-    database = FailureDatabase(settings.database)
-    report = monkey.run(seed=settings.seed if seed is None else seed, tapes=database.load(key))
+    profile = settings.active_profile()
+    database = FailureDatabase(settings.database if profile.database else None)
+    if seed is None:
+        seed = settings.seed if settings.seed is not None else profile.seed
+    if getattr(monkey, "default_stop", False):
+        monkey.stop = profile.stop
+    report = monkey.run(seed=seed, tapes=database.load(key))
     conclude(report, database, key, node, f"{name} {{status}}: {getattr(report, 'failure', '')}")
     return report  # type: ignore[no-any-return]
