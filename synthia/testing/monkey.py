@@ -32,8 +32,23 @@ from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
 from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_actions
 from .harness import origin_of
+from .coverage import _bucket
+from .evidence import Evidence
 from .report import TestReport
 from .stopping import FixedCount, Outcome, StoppingRule
+
+#: A trace's class: the names of its first ``TRACE_PREFIX`` actions and its length's bucket.
+TRACE_PREFIX = 3
+
+
+def trace_class(steps: Sequence["Step"], prefix: int = TRACE_PREFIX) -> tuple[Any, ...]:
+    """The class of a trace for the stopping rules' coverage statistics: the names of its
+    first ``prefix`` actions and the bit length of its number of steps (0, 1, 2-3, 4-7...).
+
+    >>> trace_class([Step(Action("push"), {}), Step(Action("pop"), {})])
+    (('push', 'pop'), 2)
+    """
+    return tuple(step.action.name for step in steps[:prefix]), _bucket(len(steps))
 
 __all__ = ["Monkey", "MonkeyReport", "Step", "TraceExplanation", "monkey"]
 
@@ -217,6 +232,8 @@ class MonkeyReport(TestReport):
             lines.append(f"ERROR: {self.error}")
         elif self.passed:
             lines.append(f"passed: {self.tried} traces, no failure")
+            if self.guarantee:
+                lines.append(f"  guarantee: {self.guarantee}")
         else:
             lines.append(f"{'FLAKY' if self.flaky else 'FAILED'} after {self.tried} traces ({self.failures} failing)")
             if self.flaky:
@@ -236,6 +253,8 @@ class MonkeyReport(TestReport):
         if self.counts:
             shown = ", ".join(f"{name} {c['tried']}/{c['enabled']}" + (f" ({c['failed']} failed)" if c["failed"] else "") for name, c in self.counts.items())
             lines.append(f"  actions tried/enabled: {shown}")
+        if self.evidence is not None and self.error is None:
+            lines.extend(f"  {line}" for line in self.evidence.summary())
         for note in self.notes:
             lines.append(f"  note: {note}")
         lines.append(f"  seed: {self.seed}")
@@ -520,12 +539,15 @@ class Monkey:
             report.notes.append(f"a saved failing trace was dropped: it {why}")
         rule = self.stop
         rule.begin()
+        evidence = report.evidence = Evidence(classes=True)  # a trace's class costs a tuple of names
+        report.rule = rule
         steps = self._wiring()
         index = 0
         while True:
             reason = rule.reason_to_stop()
             if reason:
                 report.reason = reason
+                report.guarantee = rule.guarantee() if report.tried else None
                 return
             if deadline is not None and time.perf_counter() > deadline:
                 report.reason = f"the time budget of {self.time_budget:g} s is spent"
@@ -533,7 +555,9 @@ class Monkey:
             steps.set_seed(_trace_seed(seed, index))
             trace = self._trace(steps, None, _trace_seed(seed, index), self.max_steps, counts)
             lengths[len(trace.steps)] += 1
-            rule.observe(Outcome(index, {"trace": trace.steps}, trace.failure is None))
+            klass = trace_class(trace.steps)
+            evidence.observe(trace.failure is None, klass)
+            rule.observe(Outcome(index, {"trace": trace.steps}, trace.failure is None, klass, (), evidence))
             report.tried += 1
             index += 1
             if trace.failure is None:
