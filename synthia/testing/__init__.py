@@ -9,6 +9,7 @@ from .settings import Profile, load_profile, register_profile
 from .stopping import FixedCount, Outcome, StoppingRule, TimeBudget
 from .bayesian import Bayesian
 from .evidence import Evidence
+from .mutation import Mutant, PropertyCoverage, property_coverage
 
 __all__ = [
     "Assert",
@@ -23,6 +24,9 @@ __all__ = [
     "TimeBudget",
     "Bayesian",
     "Evidence",
+    "Mutant",
+    "PropertyCoverage",
+    "property_coverage",
     "event",
     "cover",
     "Outcome",

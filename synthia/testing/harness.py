@@ -23,7 +23,7 @@ from .context import DrawContext, UnsatisfiedAssumption, drawing
 from .coverage import signature, span_names
 from .evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
 from .observe import observation
-from .report import HealthWarning, InvalidTest, TestReport
+from .report import HealthWarning, InvalidTest, RunInterrupted, TestReport
 from .stopping import FixedCount, Outcome, StoppingRule
 
 __all__ = ["Assert", "origin_of", "call_test", "DISCARD"]
@@ -63,12 +63,13 @@ def call_test(test: Callable[..., Any], values: dict[str, Any]) -> tuple[str, Ba
 
     Returning ``False`` or raising anything -- ``SystemExit`` and other ``BaseException``
     included -- is a failure; an :func:`~synthia.assume` that does not hold is a discard;
-    ``KeyboardInterrupt``, :class:`~synthia.testing.InvalidTest` and pytest's skip go through.
+    ``KeyboardInterrupt``, :class:`~synthia.testing.InvalidTest`,
+    :class:`~synthia.testing.report.RunInterrupted` and pytest's skip go through.
     """
     __tracebackhide__ = True
     try:
         result = test(**values)
-    except (KeyboardInterrupt, InvalidTest):
+    except (KeyboardInterrupt, InvalidTest, RunInterrupted):
         raise
     except UnsatisfiedAssumption as exc:
         return DISCARD, exc

@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .harness import Assert
     from .stopping import StoppingRule
 
-__all__ = ["TestReport", "Unsatisfiable", "HealthWarning", "InvalidTest"]
+__all__ = ["TestReport", "Unsatisfiable", "HealthWarning", "InvalidTest", "RunInterrupted"]
 
 
 class HealthWarning(UserWarning):
@@ -27,6 +27,11 @@ class InvalidTest(Exception):
     """The test itself is wrong, whatever its input: it returns a value under ``@given``, or
     raises ``NameError`` in its own body. An error of the test, never shrunk or saved as a
     found bug."""
+
+
+class RunInterrupted(BaseException):
+    """Raised to abandon a run from outside it (a time limit): the harnesses let it through,
+    as they do ``KeyboardInterrupt``, instead of counting it as a failure of the test."""
 
 
 @dataclass
