@@ -80,7 +80,8 @@ def signature(tape: Tape, depth: int = 3, prefix: int = 2, names: dict[Hashable,
     2-3, 4-7, ...: a list's length, a range's order of magnitude); then its children in
     order, where a run of siblings made by the same picker (the elements of a list) counts
     as one entry -- the picker, the bucket of the run's length, and the classes of its
-    first ``prefix`` units (a path's beginning). ``names`` maps span labels to readable
+    first ``prefix`` units (a path's beginning), in which only the small decisions count
+    (the magnitudes of elements would split the classes into as many as there are values). ``names`` maps span labels to readable
     names (the harness gives each picker's key in the wiring, ``"l/element"``), which the
     class then holds instead of the labels; :func:`describe_class` prints a class.
 
@@ -98,14 +99,14 @@ def signature(tape: Tape, depth: int = 3, prefix: int = 2, names: dict[Hashable,
     start = tape.pick_starts[-1] if tape.pick_starts else 0
     roots = [i for i in tape.children(-1) if spans[i].start >= start] or tape.children(-1)
 
-    def shape(p: int, level: int) -> tuple[Any, ...]:
+    def shape(p: int, level: int, unit: bool = False) -> tuple[Any, ...]:
         span = spans[p]
         parts: list[Any] = [name(span.label)]
         for i in tape.direct_draws(p):
             d = tape.draws[i]
             if d.kind in (BOOLEAN, WEIGHTED) or (d.kind == INTEGER and d.args[1] - d.args[0] <= _SMALL_DECISION):
                 parts.append(d.value)
-            elif d.kind == INTEGER:
+            elif d.kind == INTEGER and not unit:
                 parts.append(("~", _bucket(sort_key(INTEGER, d.value)[1])))
         if level < depth:
             children = tape.children(p)
@@ -119,7 +120,7 @@ def signature(tape: Tape, depth: int = 3, prefix: int = 2, names: dict[Hashable,
                 if len(run) == 1:
                     parts.append(shape(run[0], level + 1))
                 else:
-                    parts.append((name(label), "x", _bucket(len(run)), tuple(shape(q, level + 1) for q in run[:prefix])))
+                    parts.append((name(label), "x", _bucket(len(run)), tuple(shape(q, level + 1, True) for q in run[:prefix])))
                 k = j + 1
         return tuple(parts)
 
