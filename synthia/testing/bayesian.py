@@ -6,7 +6,7 @@ wiring makes passes) gets a Beta prior, ``Beta(alpha0, beta0)``; after ``s`` pas
 run (the early-stopping paper's, with its defaults, computed exactly):
 
 * ``"confidence"``: the exact one-sided lower credible bound, the ``delta`` quantile of the
-  posterior (``scipy.stats.beta.ppf``), is above ``gamma``. With the uniform prior and only
+  posterior (``scipy.special.betaincinv``, the Beta quantile), is above ``gamma``. With the uniform prior and only
   passes the posterior is ``Beta(1 + n, 1)`` and the bound is ``delta ** (1 / (n + 1))``: for
   ``gamma = delta = 0.05`` … ``0.95`` the rule stops after exactly **58** passes (the normal
   approximation of the paper's code stops at 57, which is slightly anti-conservative);
@@ -54,9 +54,11 @@ def lower_credible_bound(alpha: float, beta: float, delta: float) -> float:
     if beta == 1.0:
         # The CDF of Beta(a, 1) is x**a: the quantile is closed-form (and cheap at every input).
         return float(delta ** (1.0 / alpha))
-    from scipy.stats import beta as beta_distribution
+    # The inverse of the regularised incomplete beta function is the Beta quantile (scipy.special
+    # imports in a fraction of the time scipy.stats takes).
+    from scipy.special import betaincinv
 
-    return float(beta_distribution.ppf(delta, alpha, beta))
+    return float(betaincinv(alpha, beta, delta))
 
 
 def passes_needed(gamma: float = 0.95, delta: float = 0.05, prior: tuple[float, float] = (1.0, 1.0)) -> int:

@@ -47,6 +47,7 @@ __all__ = [
 ]
 
 _SMALL_DECISION = 8  # integer draws of at most this many values are decisions, kept whole
+_OWN_DECISIONS = 2  # a picker's decisions are kept when it makes this many; of more, their count's bucket
 
 
 def _bucket(n: int) -> int:
@@ -76,7 +77,8 @@ def signature(tape: Tape, depth: int = 3, prefix: int = 2, names: dict[Hashable,
 
     For each span down to ``depth`` levels below the top (the harness's arguments are level
     1): the picker's label, its own small decisions (booleans, weighted indices, integers
-    with at most eight values) as values and its other integer draws as size buckets (0, 1,
+    with at most eight values) as values -- or, when it makes more than two (a string's
+    characters), the bucket of their number -- and its other integer draws as size buckets (0, 1,
     2-3, 4-7, ...: a list's length, a range's order of magnitude); then its children in
     order, where a run of siblings made by the same picker (the elements of a list) counts
     as one entry -- the picker, the bucket of the run's length, and the classes of its
@@ -102,12 +104,15 @@ def signature(tape: Tape, depth: int = 3, prefix: int = 2, names: dict[Hashable,
     def shape(p: int, level: int, unit: bool = False) -> tuple[Any, ...]:
         span = spans[p]
         parts: list[Any] = [name(span.label)]
+        decisions = []
         for i in tape.direct_draws(p):
             d = tape.draws[i]
             if d.kind in (BOOLEAN, WEIGHTED) or (d.kind == INTEGER and d.args[1] - d.args[0] <= _SMALL_DECISION):
-                parts.append(d.value)
+                decisions.append(d.value)
             elif d.kind == INTEGER and not unit:
                 parts.append(("~", _bucket(sort_key(INTEGER, d.value)[1])))
+        # A string's characters: how many, not which.
+        parts.extend(decisions if len(decisions) <= _OWN_DECISIONS else [("…", _bucket(len(decisions)))])
         if level < depth:
             children = tape.children(p)
             k = 0
@@ -161,6 +166,8 @@ def _describe_shape(shape: tuple[Any, ...], top: bool = True) -> str:
 def _describe_part(part: Any) -> str:
     if isinstance(part, tuple) and part and part[0] == "~":
         return f"~{_size(part[1])}"
+    if isinstance(part, tuple) and len(part) == 2 and part[0] == "…":
+        return f"… {_size(part[1])} decisions"
     if isinstance(part, tuple) and len(part) == 4 and part[1] == "x":
         firsts = ", ".join(_describe_values(shape) for shape in part[3])
         return f"{part[0]} ×{_size(part[2])} [{firsts} ...]"

@@ -29,13 +29,13 @@ import inspect
 import math
 import pathlib
 import re
-import signal
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 import synthia as sy
+from synthia.testing.mutation import time_limit
+from synthia.testing.report import RunInterrupted
 
 from .registry import Signature
 
@@ -89,25 +89,9 @@ BAD_VALUES: list[tuple[str, Callable[[], Any]]] = [
 ]
 
 
-class Hang(BaseException):
-    """The time limit was reached (a ``BaseException``, so that no ``except Exception`` in
-    the library swallows it)."""
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`Hang` in the block after ``seconds`` (``SIGALRM``: the main thread, Unix)."""
-
-    def expire(signum: int, frame: Any) -> None:
-        raise Hang()
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+#: The time limit was reached: a ``BaseException``, so that no ``except Exception`` in the
+#: library swallows it (the library's own, which its harnesses let through).
+Hang = RunInterrupted
 
 
 @dataclass
