@@ -262,3 +262,15 @@ def test_the_ini_option_chooses_the_profile_and_a_wrong_name_is_a_usage_error(py
     assert "synthia: profile ci" in pytester.runpytest("-p", "no:cacheprovider").stdout.str()
     wrong = pytester.runpytest("-p", "no:cacheprovider", "--synthia-profile=nightly")
     assert "no synthia profile named 'nightly'" in wrong.stderr.str()
+
+
+def test_long_runs_show_a_bar_only_where_a_person_watches(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("tqdm")
+    sy.Assert(lambda x: True, sy.FixedCount(600), progress=True, x=sy.RandomInteger(0, 9)).run(seed=1)
+    assert "inputs" in capsys.readouterr().err  # tqdm's bar, on standard error
+    sy.Monkey(list, [sy.Action("append", x=sy.Tick())], stop=sy.FixedCount(40), progress=True).run(seed=1)
+    assert "traces" in capsys.readouterr().err
+    sy.Assert(lambda x: True, sy.FixedCount(600), x=sy.RandomInteger(0, 9)).run(seed=1)  # under pytest: silent
+    assert capsys.readouterr().err == ""
+    with pytest.raises(TypeError, match="progress"):
+        sy.Assert(lambda x: True, progress="yes", x=sy.Tick())

@@ -23,6 +23,7 @@ from .context import DrawContext, UnsatisfiedAssumption, drawing
 from .coverage import signature, span_names
 from .evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
 from .observe import observation
+from .progress import Progress, RunProgress
 from .report import HealthWarning, InvalidTest, RunInterrupted, TestReport
 from .stopping import FixedCount, Outcome, StoppingRule
 
@@ -111,7 +112,10 @@ class Assert:
     :class:`~synthia.Bayesian` does -- the class of each input, read from its recorded
     draws (:func:`~synthia.testing.coverage.signature`). With ``observe=True`` the report
     keeps one observation per tested input in Hypothesis's observability format
-    (``report.observations``, written by ``report.write_observations(path)``).
+    (``report.observations``, written by ``report.write_observations(path)``). A run
+    that lasts more than two seconds shows a progress bar where a person watches (a
+    terminal, not pytest, not CI; tqdm installed); ``progress=True`` shows it from the
+    start, ``progress=False`` never.
 
     >>> from synthia import RandomInteger
     >>> report = Assert(lambda x: x < 500, x=RandomInteger(0, 1000)).run(seed=1)
@@ -132,6 +136,7 @@ class Assert:
         observe: bool = False,
         coverage_certainty: float = COVER_CERTAINTY,
         coverage_tolerance: float = COVER_TOLERANCE,
+        progress: bool | None = None,
         **inputs: Picker[Any],
     ) -> None:
         if not callable(test):
@@ -162,6 +167,9 @@ class Assert:
             raise TypeError(f"observe must be True or False, got {observe!r}")
         self.classes = classes
         self.observe = observe
+        if progress is not None and not isinstance(progress, bool):
+            raise TypeError(f"progress must be True, False or None (a bar on long runs where a person watches), got {progress!r}")
+        self.progress = progress
         Evidence(certainty=coverage_certainty, tolerance=coverage_tolerance)  # checks both, naming them
         self.coverage_certainty = float(coverage_certainty)
         self.coverage_tolerance = float(coverage_tolerance)
@@ -284,7 +292,11 @@ class Assert:
         evidence = self.new_evidence()
         report.evidence, report.rule = evidence, rule
         with ExitStack() as stack:
-            self._discover(seed, wiring, rule, evidence, report, session, started, stack)
+            bar = None
+            if self.progress is not False and not isinstance(rule, Progress):
+                bar = RunProgress(getattr(rule, "n", None) if isinstance(rule, FixedCount) else None, f"{self.name}: inputs", enabled=self.progress)
+                stack.callback(bar.close)
+            self._discover(seed, wiring, rule, evidence, report, session, started, stack, bar)
         report.guarantee = rule.guarantee() if report.passed and report.tried else None
 
     def _observation(
@@ -317,7 +329,7 @@ class Assert:
 
     def _discover(
         self, seed: int, wiring: Arguments, rule: StoppingRule, evidence: Evidence, report: TestReport,
-        session: "_ShrinkSession", started: float, stack: ExitStack,
+        session: "_ShrinkSession", started: float, stack: ExitStack, bar: RunProgress | None = None,
     ) -> None:
         route = stack.enter_context(routed(wiring, Recorder())) if evidence.recording_classes else None
         names = span_names(wiring)
@@ -358,6 +370,8 @@ class Assert:
                 else:
                     report.reason = reason
                     break
+            if bar is not None and not index & 255:
+                bar.tick(report.tried)
             if report.discarded >= MAX_DISCARD_RATIO * (report.tried + 10):
                 report.reason = f"{report.discarded} inputs were discarded by assume, against {report.tried} tested"
                 break

@@ -34,6 +34,7 @@ from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_
 from .harness import origin_of
 from .coverage import _bucket
 from .evidence import Evidence
+from .progress import Progress, RunProgress
 from .report import TestReport
 from .stopping import FixedCount, Outcome, StoppingRule
 
@@ -339,6 +340,7 @@ class Monkey:
         shrink_budget: int = 20_000,
         shrink_time: float = 5.0,
         name: str | None = None,
+        progress: bool | None = None,
     ) -> None:
         if not (callable(system) or hasattr(system, "reset")):
             raise TypeError(f"system must be a factory (a class or function) or an object with reset(), got {system!r}")
@@ -374,6 +376,9 @@ class Monkey:
             raise ValueError(f"shrink_time must be a positive number of seconds, got {shrink_time!r}")
         self.shrink_time = float(shrink_time)
         self.name: str = name or str(getattr(system, "__name__", type(system).__name__))
+        if progress is not None and not isinstance(progress, bool):
+            raise TypeError(f"progress must be True, False or None (a bar on long runs where a person watches), got {progress!r}")
+        self.progress = progress
 
     def check(self, seed: int | None = None) -> MonkeyReport:
         """Run as a test: the seed from ``--synthia-seed`` (or ``seed``), saved failing traces
@@ -543,7 +548,23 @@ class Monkey:
         report.rule = rule
         steps = self._wiring()
         index = 0
+        bar = None
+        if self.progress is not False and not isinstance(rule, Progress):
+            bar = RunProgress(rule.n if isinstance(rule, FixedCount) else None, f"{self.name}: traces", enabled=self.progress)
+        try:
+            self._discover(seed, report, session, counts, lengths, started, deadline, rule, evidence, steps, bar)
+        finally:
+            if bar is not None:
+                bar.close()
+
+    def _discover(
+        self, seed: int, report: MonkeyReport, session: "_MonkeySession", counts: Any, lengths: collections.Counter[int],
+        started: float, deadline: float | None, rule: StoppingRule, evidence: Evidence, steps: "_Steps", bar: RunProgress | None,
+    ) -> None:
+        index = 0
         while True:
+            if bar is not None and not index & 15:
+                bar.tick(report.tried)
             reason = rule.reason_to_stop()
             if reason:
                 report.reason = reason

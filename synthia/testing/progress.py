@@ -4,8 +4,9 @@ A bar is shown when tqdm is installed, standard error is a terminal, and neither
 (``PYTEST_CURRENT_TEST``) nor a CI system (``CI``) is running; otherwise every call is a
 no-op. ``enabled=True`` or ``False`` overrides the detection.
 
-:class:`Progress` wraps a stopping rule so that a long :class:`~synthia.Assert` run shows
-its inputs as they are tested, without any change to the harness::
+``Assert`` and ``Monkey`` runs show a bar by themselves once they have run for
+:data:`LONG_RUN` seconds (:class:`RunProgress`; their ``progress`` argument overrides the
+detection). :class:`Progress` wraps a stopping rule to show a bar from the first input::
 
     sy.Assert(test, stop=sy.Progress(sy.FixedCount(100_000)), x=...).run()
 """
@@ -13,11 +14,15 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from typing import Any
 
-from ..testing.stopping import FixedCount, Outcome, StoppingRule
+from .stopping import FixedCount, Outcome, StoppingRule
 
-__all__ = ["progress_bar", "Progress", "watching"]
+__all__ = ["progress_bar", "Progress", "RunProgress", "watching", "LONG_RUN"]
+
+#: Seconds after which a harness run shows a progress bar by itself (where a person watches).
+LONG_RUN = 2.0
 
 
 def watching() -> bool:
@@ -50,6 +55,41 @@ def progress_bar(total: int | None, description: str, enabled: bool | None = Non
     except ImportError:
         return _Silent()
     return tqdm(total=total, desc=description, unit=" values", leave=False)
+
+
+class RunProgress:
+    """The bar of a harness run: it appears once the run has lasted ``after`` seconds (at
+    once with ``enabled=True``), and only where a person watches (``enabled=None``).
+    The harness calls :meth:`tick` now and then with the count so far, so a run that
+    shows no bar pays only the test of a counter.
+
+    >>> bar = RunProgress(100, "inputs", enabled=False); bar.tick(50); bar.close()
+    """
+
+    def __init__(self, total: int | None, description: str, *, after: float = LONG_RUN, enabled: bool | None = None) -> None:
+        self.total = total
+        self.description = description
+        self.enabled = watching() if enabled is None else bool(enabled)
+        self.after = 0.0 if enabled else after
+        self.start = time.perf_counter()
+        self.shown = 0
+        self._bar: Any = None
+
+    def tick(self, done: int) -> None:
+        """Report ``done`` steps so far."""
+        if not self.enabled:
+            return
+        if self._bar is None:
+            if time.perf_counter() - self.start < self.after:
+                return
+            self._bar = progress_bar(self.total, self.description, True)
+        self._bar.update(done - self.shown)
+        self.shown = done
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
 
 
 class Progress(StoppingRule):
