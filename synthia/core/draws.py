@@ -75,6 +75,8 @@ __all__ = [
     "Overrun",
     "routed",
     "current_route",
+    "set_current_route",
+    "restore_current_route",
     "outer_source",
     "open_span",
     "record",
@@ -724,6 +726,26 @@ _ROUTE: ContextVar[Route | None] = ContextVar("synthia_route", default=None)
 def current_route() -> Route | None:
     """The route of the innermost active :func:`routed` block (``None`` outside any)."""
     return _ROUTE.get()
+
+
+def set_current_route(route: Route) -> Any:
+    """Make ``route`` the one pickers created from now on join (as inside :func:`routed`),
+    without rerouting any existing picker; returns the token :func:`restore_current_route`
+    takes. A source that keeps a wiring routed for good (a guided picker) calls it around
+    each pick, so that pickers made inside the pick (a ``Bind``'s inner picker) join it.
+
+    >>> route = Route(PASSTHROUGH)
+    >>> token = set_current_route(route); current_route() is route
+    True
+    >>> restore_current_route(token); current_route() is None
+    True
+    """
+    return _ROUTE.set(route)
+
+
+def restore_current_route(token: Any) -> None:
+    """Undo :func:`set_current_route` (the route current before it is current again)."""
+    _ROUTE.reset(token)
 
 
 def _roots(roots: "Picker[Any] | Sequence[Picker[Any]]") -> list["Picker[Any]"]:

@@ -42,7 +42,10 @@ import json
 from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 
 from ..core.checks import check_bool, check_callable, check_int, check_number, check_probability, describe
-from ..core.draws import PASSTHROUGH, DrawSource, Route, RoutedStream
+from ..core.draws import (
+    BOOLEAN, FLOAT, INTEGER, PASSTHROUGH, WEIGHTED, DrawSource, Route, RoutedStream, current_route,
+    restore_current_route, set_current_route,
+)
 from ..core.exceptions import GiveUp
 from ..core.graph import upstream
 from ..core.inputs import picker_input
@@ -54,6 +57,9 @@ from .learning import REWARDS, Guide
 __all__ = ["GuidedPicker", "GuideSource", "guided", "digest", "STATES"]
 
 T = TypeVar("T")
+
+#: The choice point of a picker made inside a pick (a ``Bind``'s inner picker).
+NEW = -1
 
 #: The state abstractions: the last choices of the episode, or of the path from the root.
 STATES = ("sequence", "tree")
@@ -97,6 +103,9 @@ class GuideSource(DrawSource):
         """A new episode: empty contexts."""
         self.stack: list[tuple[tuple[Any, ...], Any]] = [((), None)]
         self.recent: tuple[Any, ...] = ()
+        route = current_route()
+        #: The source of the route the pick runs inside (a harness's recorder or replayer).
+        self.outer: DrawSource | None = None if route is None else route.source
 
     # -- spans ---------------------------------------------------------------------------
     def open_span(self, label: Hashable) -> None:
@@ -109,64 +118,95 @@ class GuideSource(DrawSource):
 
     # -- the choice ----------------------------------------------------------------------
     def _point(self, stream: Any) -> Hashable:
-        point: Hashable = self.points.get(id(stream), -1)
+        point: Hashable = self.points.get(id(stream), NEW)
         part = self.stack[-1][1]
         return point if part is None else (point, part)
 
+    def _outer(self, stream: Any) -> DrawSource | None:
+        """The source of an enclosing route, for a picker made inside the pick, when it dictates."""
+        outer = self.outer
+        if outer is not None and outer.dictates and id(stream) not in self.points:
+            return outer
+        return None
+
+    def _tell(self, stream: Any, kind: str, args: tuple[Any, ...], value: Any) -> Any:
+        if self.outer is not None and id(stream) not in self.points:
+            self.outer.observe(kind, args, value)
+        return value
+
     def _choose(self, point: Hashable, domain: Hashable, n: int) -> int:
+        stack = self.stack
         if self.tree:
-            top = self.stack[-1]
-            state = top[0]
+            state, part = stack[-1]
             action = self.guide.choose((point, domain, state), n, explore=self.explore)
-            self.stack[-1] = ((state + ((point, action),))[-self.window :], top[1])
+            stack[-1] = ((*state, (point, action))[-self.window :], part)
         else:
             state = self.recent
             action = self.guide.choose((point, domain, state), n, explore=self.explore)
-            self.recent = (state + ((point, action),))[-self.window :]
+            self.recent = (*state, (point, action))[-self.window :]
         return action
 
     def integer(self, stream: Any, low: int, high: int) -> int:
         n = high - low
         if n <= 1:
             return low
+        outer = self._outer(stream)
+        if outer is not None:
+            return outer.integer(stream, low, high)
         point = self._point(stream)
         if self.selected is not None and not self.selected(point):
-            return stream.integer(low, high)  # type: ignore[no-any-return]
-        limit = self.max_actions
-        if n <= limit:
-            return low + self._choose(point, (low, high), n)
-        bucket = self._choose(point, (low, high), limit)
-        start, end = low + bucket * n // limit, low + (bucket + 1) * n // limit
-        return start + self.guide._below(end - start)
+            value: int = stream.integer(low, high)
+        elif n <= self.max_actions:
+            value = low + self._choose(point, (low, high), n)
+        else:
+            limit = self.max_actions
+            bucket = self._choose(point, (low, high), limit)
+            start, end = low + bucket * n // limit, low + (bucket + 1) * n // limit
+            value = start + self.guide._below(end - start)
+        return self._tell(stream, INTEGER, (low, high), value)  # type: ignore[no-any-return]
 
     def boolean(self, stream: Any, p: float) -> bool:
         if p <= 0.0 or p >= 1.0:
             return p >= 1.0
+        outer = self._outer(stream)
+        if outer is not None:
+            return outer.boolean(stream, p)
         point = self._point(stream)
         if self.selected is not None and not self.selected(point):
-            return stream.boolean(p)  # type: ignore[no-any-return]
-        return self._choose(point, "boolean", 2) == 1
+            value: bool = stream.boolean(p)
+        else:
+            value = self._choose(point, "boolean", 2) == 1
+        return self._tell(stream, BOOLEAN, (p,), value)  # type: ignore[no-any-return]
 
     def weighted(self, stream: Any, cumulative: Sequence[float]) -> int:
         positive = [i for i in range(len(cumulative)) if cumulative[i] > (cumulative[i - 1] if i else 0.0)]
         if len(positive) <= 1:
             return positive[0] if positive else 0
+        outer = self._outer(stream)
+        if outer is not None:
+            return outer.weighted(stream, cumulative)
         point = self._point(stream)
         if self.selected is not None and not self.selected(point):
-            return stream.weighted(cumulative)  # type: ignore[no-any-return]
-        return positive[self._choose(point, ("weighted", len(cumulative), tuple(positive)), len(positive))]
+            value: int = stream.weighted(cumulative)
+        else:
+            value = positive[self._choose(point, ("weighted", len(cumulative), tuple(positive)), len(positive))]
+        return self._tell(stream, WEIGHTED, (tuple(cumulative),), value)  # type: ignore[no-any-return]
 
     def floating(self, stream: Any, low: float, high: float) -> float:
+        outer = self._outer(stream)
+        if outer is not None:
+            return outer.floating(stream, low, high)
         buckets = self.float_buckets
-        if not buckets or not (high - low < float("inf")):
-            return stream.floating(low, high)  # type: ignore[no-any-return]
         point = self._point(stream)
-        if self.selected is not None and not self.selected(point):
-            return stream.floating(low, high)  # type: ignore[no-any-return]
-        bucket = self._choose(point, (low, high), buckets)
-        width = (high - low) / buckets
-        value = low + (bucket + self.guide._random()) * width
-        return value if low <= value < high else low + bucket * width
+        if not buckets or not (high - low < float("inf")) or (self.selected is not None and not self.selected(point)):
+            value: float = stream.floating(low, high)
+        else:
+            bucket = self._choose(point, (low, high), buckets)
+            width = (high - low) / buckets
+            value = low + (bucket + self.guide._random()) * width
+            if not low <= value < high:
+                value = low + bucket * width
+        return self._tell(stream, FLOAT, (low, high), value)  # type: ignore[no-any-return]
 
 
 class _Stats:
@@ -227,7 +267,7 @@ class GuidedPicker(Seedable[T]):
         self.state = state
         self.window = check_int(window, "window", minimum=1, maximum=1000)
         self.epsilon = check_probability(epsilon, "epsilon")
-        if isinstance(rewards, (str, bytes)) or not hasattr(rewards, "__len__") or len(rewards) != 3:
+        if not isinstance(rewards, (list, tuple)) or len(rewards) != 3:
             raise ValueError(f"rewards must be 3 numbers (unique valid, valid seen, invalid), got {describe(rewards)}")
         self.rewards = tuple(float(check_number(r, "rewards")) for r in rewards)
         self.canonical = check_callable(canonical, "canonical", arguments=1)
@@ -291,7 +331,7 @@ class GuidedPicker(Seedable[T]):
                 node.__dict__["_stream"] = RoutedStream(stream, route)
                 node._bind()
                 installed.append((node, stream, None))
-            elif self.state == "tree" and node.inputs:
+            elif self.state == "tree" and _branches(node):
                 installed.append((node, None, wrap_one(node, _spanning(route, label))))
         self._installed = installed
         self._keys = keys
@@ -351,6 +391,7 @@ class GuidedPicker(Seedable[T]):
         source.begin()
         route = self._route
         route.source = source
+        token = set_current_route(route)
         try:
             value = self.wiring.pick()
         except BaseException:
@@ -358,6 +399,7 @@ class GuidedPicker(Seedable[T]):
             raise
         finally:
             route.source = PASSTHROUGH
+            restore_current_route(token)
         ok = True if self.valid is None else bool(self.valid(value))
         new = False
         if ok:
@@ -494,8 +536,15 @@ def _spanning(route: Route, label: int) -> Callable[[Picker[Any], Callable[[], A
     return make
 
 
+def _branches(node: Picker[Any]) -> bool:
+    """Whether a pick of ``node`` may pick two inputs that draw (a span of the tree state)."""
+    from ..core.constant import Constant
+
+    return sum(1 for p in node.inputs if not isinstance(p, Constant)) >= 2
+
+
 def _check_points(points: Iterable[Any]) -> tuple[Any, ...]:
-    if isinstance(points, (str, bytes, Picker)) or not hasattr(points, "__iter__"):
+    if not isinstance(points, (list, tuple, set, frozenset)):
         raise TypeError(f"points must be a list of pickers or names, got {describe(points)}")
     out = tuple(points)
     for p in out:
