@@ -454,13 +454,33 @@ def open_span(stream: "Stream | RoutedStream", label: Any) -> DrawSource | None:
     calls its ``close_span()`` when the part ends (in a ``finally``). Otherwise nothing
     happens and ``None`` is returned, so plain generation pays one type check. ``label``
     names the kind of part (any hashable but an ``int``: ints name pickers), so that the
-    shrinker can replace a part by a smaller one of the same kind.
+    shrinker can replace a part by a smaller one of the same kind. When routes nest (a
+    guided wiring inside a recording), the span opens on the source of every route.
     """
     if type(stream) is RoutedStream:
         source = stream.route.source
         source.open_span(label)
-        return source
+        if type(stream.inner) is not RoutedStream:
+            return source
+        sources = [source]
+        inner: Any = stream.inner
+        while type(inner) is RoutedStream:
+            inner.route.source.open_span(label)
+            sources.append(inner.route.source)
+            inner = inner.inner
+        return _Spans(sources)
     return None
+
+
+class _Spans(DrawSource):
+    """The sources a part's span opened on, when routes nest: closing closes them all."""
+
+    def __init__(self, sources: list[DrawSource]) -> None:
+        self.sources = sources
+
+    def close_span(self) -> None:
+        for source in reversed(self.sources):
+            source.close_span()
 
 
 def outer_source(stream: "Stream | RoutedStream") -> DrawSource | None:

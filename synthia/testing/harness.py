@@ -11,7 +11,7 @@ from ..core.draws import Recorder, Tape, routed
 from ..core.draws import record as record_draws
 from ..core.draws import replay as replay_draws
 from ..core.exceptions import GiveUp, NoMoreElements
-from ..core.graph import upstream
+from ..core.graph import picker_notes, upstream
 from ..core.instrument import intercept
 from ..core.picker import Picker
 from ..core.random import check_seed, fresh_seed
@@ -280,6 +280,7 @@ class Assert:
         report.evidence, report.rule = evidence, rule
         with ExitStack() as stack:
             self._discover(seed, wiring, rule, evidence, report, session, started, stack)
+        report.notes.extend(picker_notes(wiring))
         report.guarantee = rule.guarantee() if report.passed and report.tried else None
 
     def _observation(
