@@ -58,6 +58,8 @@ __all__ = ["GuidedPicker", "GuideSource", "guided", "digest", "STATES"]
 
 T = TypeVar("T")
 
+INF = float("inf")
+
 #: The choice point of a picker made inside a pick (a ``Bind``'s inner picker).
 NEW = -1
 
@@ -77,6 +79,18 @@ def digest(text: Any) -> bytes:
     return hashlib.blake2b(data, digest_size=8).digest()
 
 
+class _State:
+    """An abstract state, interned: its tokens, the state each next token leads to, and
+    the learner's entries met in it, by ``(choice point, domain)`` (a cache of the tables)."""
+
+    __slots__ = ("tokens", "next", "entries")
+
+    def __init__(self, tokens: tuple[Any, ...]) -> None:
+        self.tokens = tokens
+        self.next: dict[Any, _State] = {}
+        self.entries: dict[Any, list[Any]] = {}
+
+
 class GuideSource(DrawSource):
     """The draw source of a :class:`GuidedPicker`: each typed draw asks the learner.
 
@@ -89,7 +103,6 @@ class GuideSource(DrawSource):
         self, guide: Guide, points: dict[int, int], selected: Callable[[Hashable], bool] | None,
         state: str, window: int, float_buckets: int, max_actions: int, explore: bool = True,
     ) -> None:
-        self.guide = guide
         self.points = points
         self.selected = selected
         self.tree = state == "tree"
@@ -97,12 +110,25 @@ class GuideSource(DrawSource):
         self.float_buckets = float_buckets
         self.max_actions = max_actions
         self.explore = explore
+        self.set_guide(guide)
         self.begin()
+
+    def set_guide(self, guide: Guide) -> None:
+        """Decide with ``guide`` from now on (the interned states are rebuilt)."""
+        self.guide = guide
+        self.states: dict[tuple[Any, ...], _State] = {}
+        self.root = self._intern(())
+
+    def _intern(self, tokens: tuple[Any, ...]) -> _State:
+        state = self.states.get(tokens)
+        if state is None:
+            state = self.states[tokens] = _State(tokens)
+        return state
 
     def begin(self) -> None:
         """A new episode: empty contexts."""
-        self.stack: list[tuple[tuple[Any, ...], Any]] = [((), None)]
-        self.recent: tuple[Any, ...] = ()
+        self.stack: list[tuple[_State, Any]] = [(self.root, None)]
+        self.recent: tuple[_State, Any] = (self.root, None)
         route = current_route()
         #: The source of the route the pick runs inside (a harness's recorder or replayer).
         self.outer: DrawSource | None = None if route is None else route.source
@@ -117,6 +143,36 @@ class GuideSource(DrawSource):
             self.stack.pop()
 
     # -- the choice ----------------------------------------------------------------------
+    def _choose(self, point: Hashable, domain: Hashable, n: int) -> int:
+        """The learner's action for ``point`` with ``domain`` (``n`` actions), in the current state."""
+        stack = self.stack
+        tree = self.tree
+        state, part = stack[-1] if tree else self.recent
+        key = (point, domain)
+        guide = self.guide
+        entry = state.entries.get(key)
+        if entry is None:
+            entry = state.entries[key] = guide.entry((point, domain, state.tokens), n)
+        if self.explore and guide._random() < guide.epsilon:
+            action = guide._below(n)
+        else:
+            best = entry[2]
+            if best is None:
+                q = entry[0]
+                top = max(q)
+                best = entry[2] = [i for i in range(n) if q[i] == top]
+            action = best[0] if len(best) == 1 else best[guide._below(len(best))]
+        guide.episode.append((entry, action))
+        token = (point, action)
+        following = state.next.get(token)
+        if following is None:
+            following = state.next[token] = self._intern((*state.tokens, token)[-self.window :])
+        if tree:
+            stack[-1] = (following, part)
+        else:
+            self.recent = (following, None)
+        return action
+
     def _point(self, stream: Any) -> Hashable:
         point: Hashable = self.points.get(id(stream), NEW)
         part = self.stack[-1][1]
@@ -133,18 +189,6 @@ class GuideSource(DrawSource):
         if self.outer is not None and id(stream) not in self.points:
             self.outer.observe(kind, args, value)
         return value
-
-    def _choose(self, point: Hashable, domain: Hashable, n: int) -> int:
-        stack = self.stack
-        if self.tree:
-            state, part = stack[-1]
-            action = self.guide.choose((point, domain, state), n, explore=self.explore)
-            stack[-1] = ((*state, (point, action))[-self.window :], part)
-        else:
-            state = self.recent
-            action = self.guide.choose((point, domain, state), n, explore=self.explore)
-            self.recent = (*state, (point, action))[-self.window :]
-        return action
 
     def integer(self, stream: Any, low: int, high: int) -> int:
         n = high - low
@@ -193,13 +237,21 @@ class GuideSource(DrawSource):
         return self._tell(stream, WEIGHTED, (tuple(cumulative),), value)  # type: ignore[no-any-return]
 
     def floating(self, stream: Any, low: float, high: float) -> float:
+        known = self.points.get(id(stream))
+        if known is not None and self.selected is None and self.float_buckets and self.stack[-1][1] is None and high - low < INF:
+            # The hot path: a picker of the wiring, every point guided, no part open.
+            buckets = self.float_buckets
+            bucket = self._choose(known, (low, high), buckets)
+            width = (high - low) / buckets
+            value = low + (bucket + self.guide._random()) * width
+            return value if low <= value < high else low + bucket * width
         outer = self._outer(stream)
         if outer is not None:
             return outer.floating(stream, low, high)
         buckets = self.float_buckets
         point = self._point(stream)
-        if not buckets or not (high - low < float("inf")) or (self.selected is not None and not self.selected(point)):
-            value: float = stream.floating(low, high)
+        if not buckets or not (high - low < INF) or (self.selected is not None and not self.selected(point)):
+            value = stream.floating(low, high)
         else:
             bucket = self._choose(point, (low, high), buckets)
             width = (high - low) / buckets
@@ -375,6 +427,7 @@ class GuidedPicker(Seedable[T]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "GuidedPicker[T]":
         self._uninstall()
+        memo[id(self._source)] = None  # the copy builds its own source (and interned states)
         try:
             twin: GuidedPicker[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
         finally:
@@ -388,7 +441,8 @@ class GuidedPicker(Seedable[T]):
     def episode(self) -> tuple[T, bool, bool]:
         """One episode: a value of the wiring, learnt from; ``(value, valid, new)``."""
         source = self._source
-        source.guide = self.guide
+        if source.guide is not self.guide:
+            source.set_guide(self.guide)
         source.begin()
         route = self._route
         route.source = source
@@ -502,7 +556,7 @@ class GuidedPicker(Seedable[T]):
             if data.get(name) != getattr(self, name):
                 raise ValueError(f"the saved learner has {name}={data.get(name)!r}, this picker {getattr(self, name)!r}")
         self.guide = Guide.from_state(data["guide"])
-        self._source.guide = self.guide
+        self._source.set_guide(self.guide)
         return self
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
@@ -526,11 +580,14 @@ def _spanning(route: Route, label: int) -> Callable[[Picker[Any], Callable[[], A
     def make(picker: Picker[Any], pick: Callable[[], Any]) -> Callable[[], Any]:
         def spanned() -> Any:
             source = route.source
-            source.open_span(label)
+            if source is PASSTHROUGH:
+                return pick()
+            stack = source.stack  # type: ignore[attr-defined]
+            stack.append(stack[-1])
             try:
                 return pick()
             finally:
-                source.close_span()
+                stack.pop()
 
         return spanned
 

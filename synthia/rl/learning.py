@@ -77,6 +77,14 @@ class Guide:
         self.episodes = 0
         self._rng.seed(stream_seed(self.seed))
 
+    def entry(self, key: Hashable, n: int) -> list[Any]:
+        """The table entry of ``key`` (``[Q values, counts, greedy actions or None]``), made
+        with ``n`` actions at 0 when new."""
+        entry = self.tables.get(key)
+        if entry is None or len(entry[0]) != n:
+            entry = self.tables[key] = [[0.0] * n, [0] * n, None]
+        return entry
+
     def restart(self) -> None:
         """Keep the tables, drop the current episode, reseed (a frozen policy replays from here)."""
         self.episode = []
