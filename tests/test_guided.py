@@ -237,3 +237,11 @@ def test_monkey_takes_guided_action_arguments() -> None:
     amounts = sy.guided(sy.RandomInteger(0, 4), valid=lambda k: k > 0, seed=2)
     report = sy.Monkey(Counter, [sy.Action("add", k=amounts)]).run(seed=3)
     assert not report.passed
+
+
+def test_the_example_runs() -> None:
+    import pathlib
+    import runpy
+
+    path = pathlib.Path(__file__).resolve().parent.parent / "examples" / "guided_bst.py"
+    runpy.run_path(str(path), run_name="guided_bst")["main"](trials=3000)
