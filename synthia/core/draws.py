@@ -457,14 +457,14 @@ def open_span(stream: "Stream | RoutedStream", label: Any) -> DrawSource | None:
     shrinker can replace a part by a smaller one of the same kind. When routes nest (a
     guided wiring inside a recording), the span opens on the source of every route.
     """
-    if type(stream) is RoutedStream:
+    if isinstance(stream, RoutedStream):
         source = stream.route.source
         source.open_span(label)
-        if type(stream.inner) is not RoutedStream:
+        if not isinstance(stream.inner, RoutedStream):
             return source
         sources = [source]
         inner: Any = stream.inner
-        while type(inner) is RoutedStream:
+        while isinstance(inner, RoutedStream):
             inner.route.source.open_span(label)
             sources.append(inner.route.source)
             inner = inner.inner

@@ -116,6 +116,8 @@ class GuideSource(DrawSource):
     def set_guide(self, guide: Guide) -> None:
         """Decide with ``guide`` from now on (the interned states are rebuilt)."""
         self.guide = guide
+        self._random, self._below, self._epsilon = guide._random, guide._below, guide.epsilon
+        self._episode = guide.episode
         self.states: dict[tuple[Any, ...], _State] = {}
         self.root = self._intern(())
 
@@ -127,55 +129,66 @@ class GuideSource(DrawSource):
 
     def begin(self) -> None:
         """A new episode: empty contexts."""
-        self.stack: list[tuple[_State, Any]] = [(self.root, None)]
-        self.recent: tuple[_State, Any] = (self.root, None)
+        #: The context of each open span (the tree state), innermost last.
+        self.stack: list[_State] = [self.root]
+        #: The part each open span is in (a grammar rule's derivation), innermost last.
+        self.parts: list[Any] = [None]
+        self.recent = self.root
         route = current_route()
         #: The source of the route the pick runs inside (a harness's recorder or replayer).
         self.outer: DrawSource | None = None if route is None else route.source
 
     # -- spans ---------------------------------------------------------------------------
     def open_span(self, label: Hashable) -> None:
-        top = self.stack[-1]
-        self.stack.append(top if type(label) is int else (top[0], label))
+        self.stack.append(self.stack[-1])
+        self.parts.append(self.parts[-1] if type(label) is int else label)
 
     def close_span(self) -> None:
         if len(self.stack) > 1:
             self.stack.pop()
+            self.parts.pop()
 
     # -- the choice ----------------------------------------------------------------------
     def _choose(self, point: Hashable, domain: Hashable, n: int) -> int:
         """The learner's action for ``point`` with ``domain`` (``n`` actions), in the current state."""
-        stack = self.stack
+        return self._act((point, domain), n)
+
+    def _act(self, key: tuple[Hashable, Hashable], n: int) -> int:
+        """The learner's action for ``key`` (choice point, domain) with ``n`` actions."""
         tree = self.tree
-        state, part = stack[-1] if tree else self.recent
-        key = (point, domain)
-        guide = self.guide
+        if tree:
+            stack = self.stack
+            state = stack[-1]
+        else:
+            state = self.recent
         entry = state.entries.get(key)
         if entry is None:
-            entry = state.entries[key] = guide.entry((point, domain, state.tokens), n)
-        if self.explore and guide._random() < guide.epsilon:
-            action = guide._below(n)
+            entry = self.guide.entry((key[0], key[1], state.tokens), n)
+            if len(entry) == 3:
+                entry.append([None] * n)  # the state each action leads to
+            state.entries[key] = entry
+        if self.explore and self._random() < self._epsilon:
+            action = self._below(n)
         else:
             best = entry[2]
             if best is None:
                 q = entry[0]
                 top = max(q)
                 best = entry[2] = [i for i in range(n) if q[i] == top]
-            action = best[0] if len(best) == 1 else best[guide._below(len(best))]
-        guide.episode.append((entry, action))
-        token = (point, action)
-        following = state.next.get(token)
+            action = best[0] if len(best) == 1 else best[self._below(len(best))]
+        self._episode.append((entry, action))
+        following = entry[3][action]
         if following is None:
-            following = state.next[token] = self._intern((*state.tokens, token)[-self.window :])
+            following = entry[3][action] = self._intern((*state.tokens, (key[0], action))[-self.window :])
         if tree:
-            stack[-1] = (following, part)
+            stack[-1] = following
         else:
-            self.recent = (following, None)
+            self.recent = following
         return action
 
     def _point(self, stream: Any) -> Hashable:
         point: Hashable = self.points.get(id(stream), NEW)
-        part = self.stack[-1][1]
+        part = self.parts[-1]
         return point if part is None else (point, part)
 
     def _outer(self, stream: Any) -> DrawSource | None:
@@ -238,7 +251,7 @@ class GuideSource(DrawSource):
 
     def floating(self, stream: Any, low: float, high: float) -> float:
         known = self.points.get(id(stream))
-        if known is not None and self.selected is None and self.float_buckets and self.stack[-1][1] is None and high - low < INF:
+        if known is not None and self.selected is None and self.float_buckets and self.parts[-1] is None and high - low < INF:
             # The hot path: a picker of the wiring, every point guided, no part open.
             buckets = self.float_buckets
             bucket = self._choose(known, (low, high), buckets)
@@ -259,6 +272,75 @@ class GuideSource(DrawSource):
             if not low <= value < high:
                 value = low + bucket * width
         return self._tell(stream, FLOAT, (low, high), value)  # type: ignore[no-any-return]
+
+
+class _GuidedStream(RoutedStream):
+    """The stream of a picker of a guided wiring: a :class:`RoutedStream` whose held draws
+    (the samplers of ``RandomInteger``, ``RandomFloat``, ``RandomBoolean``, a ``Choice``'s
+    decision) go straight to the learner while the guided picker picks, and straight to the
+    picker's own sampler otherwise. Every other draw takes the routed path."""
+
+    __slots__ = ("source", "point", "guided")
+
+    def __init__(self, inner: Any, route: Route, source: GuideSource, point: int, guided: bool) -> None:
+        super().__init__(inner, route)
+        self.source = source
+        self.point = point
+        self.guided = guided
+
+    def integer_sampler(self, low: int, high: int) -> Callable[[], int]:
+        plain = self.inner.integer_sampler(low, high)
+        route, source, n = self.route, self.source, high - low
+        inner: Any = self.inner
+        if not self.guided or n <= 1 or n > source.max_actions:
+            return lambda: (plain() if route.source is PASSTHROUGH else route.source.integer(inner, low, high))
+        key = (self.point, (low, high))
+        act = source._act
+
+        def integer() -> int:
+            current = route.source
+            if current is source and source.parts[-1] is None:
+                return low + act(key, n)
+            return plain() if current is PASSTHROUGH else current.integer(inner, low, high)
+
+        return integer
+
+    def floating_sampler(self, low: float, high: float) -> Callable[[], float]:
+        plain = self.inner.floating_sampler(low, high)
+        route, source = self.route, self.source
+        inner: Any = self.inner
+        buckets = source.float_buckets
+        if not self.guided or not buckets or not (high - low < INF):
+            return lambda: (plain() if route.source is PASSTHROUGH else route.source.floating(inner, low, high))
+        key = (self.point, (low, high))
+        act, width = source._act, (high - low) / buckets
+
+        def floating() -> float:
+            current = route.source
+            if current is source and source.parts[-1] is None:
+                bucket = act(key, buckets)
+                value = low + (bucket + source.guide._random()) * width
+                return value if low <= value < high else low + bucket * width
+            return plain() if current is PASSTHROUGH else current.floating(inner, low, high)
+
+        return floating
+
+    def boolean_sampler(self, p: float) -> Callable[[], bool]:
+        plain = self.inner.boolean_sampler(p)
+        route, source = self.route, self.source
+        inner: Any = self.inner
+        if not self.guided or p <= 0.0 or p >= 1.0:
+            return lambda: (plain() if route.source is PASSTHROUGH else route.source.boolean(inner, p))
+        key = (self.point, "boolean")
+        act = source._act
+
+        def boolean() -> bool:
+            current = route.source
+            if current is source and source.parts[-1] is None:
+                return act(key, 2) == 1
+            return plain() if current is PASSTHROUGH else current.boolean(inner, p)
+
+        return boolean
 
 
 class _Stats:
@@ -373,25 +455,25 @@ class GuidedPicker(Seedable[T]):
             self._uninstall()
         installed: list[tuple[Picker[Any], Any, Any]] = []
         points: dict[int, int] = {}
-        keys: dict[int, str] = {}
         route = self._route
-        for label, (key, node) in enumerate(upstream(self.wiring)):
-            keys[label] = key
+        nodes = [node for _, node in upstream(self.wiring)]
+        self._keys = {label: key for label, (key, _) in enumerate(upstream(self.wiring))}
+        self._labels = {id(node): label for label, node in enumerate(nodes)}
+        selected = self._selector()
+        source = self._source = GuideSource(
+            self.guide, points, selected, self.state, self.window, self.float_buckets, self.max_actions, explore=True,
+        )
+        for label, node in enumerate(nodes):
             if isinstance(node, Seedable) and node.__dict__.get("_stream") is not None:
                 stream = node.__dict__["_stream"]
                 points[id(stream)] = label
-                node.__dict__["_stream"] = RoutedStream(stream, route)
+                guided = selected is None or selected(label)
+                node.__dict__["_stream"] = _GuidedStream(stream, route, source, label, guided)
                 node._bind()
                 installed.append((node, stream, None))
             elif self.state == "tree" and _branches(node):
                 installed.append((node, None, wrap_one(node, _spanning(route, label))))
         self._installed = installed
-        self._keys = keys
-        self._labels = {id(node): label for label, (_, node) in enumerate(upstream(self.wiring))}
-        self._source = GuideSource(
-            self.guide, points, self._selector(), self.state, self.window, self.float_buckets, self.max_actions,
-            explore=True,
-        )
 
     def _uninstall(self) -> None:
         node: Any

@@ -73,7 +73,7 @@ class Guide:
     def reset(self) -> None:
         """Forget every table and the current episode; reseed (the state after construction)."""
         self.tables = {}
-        self.episode = []
+        self.episode.clear()
         self.episodes = 0
         self._rng.seed(stream_seed(self.seed))
 
@@ -87,7 +87,7 @@ class Guide:
 
     def restart(self) -> None:
         """Keep the tables, drop the current episode, reseed (a frozen policy replays from here)."""
-        self.episode = []
+        self.episode.clear()
         self._rng.seed(stream_seed(self.seed))
 
     def choose(self, key: Hashable, n: int, *, explore: bool = True) -> int:
@@ -120,12 +120,12 @@ class Guide:
             q = entry[0]
             q[action] += (reward - q[action]) / n
             entry[2] = None
-        self.episode = []
+        self.episode.clear()
         self.episodes += 1
 
     def forget_episode(self) -> None:
         """Drop the current episode without learning (the wiring raised)."""
-        self.episode = []
+        self.episode.clear()
 
     def q(self, key: Hashable) -> list[float]:
         """The Q values of ``key`` (a copy; ``[]`` when never visited)."""
