@@ -78,6 +78,35 @@ def test_rewards_are_20_for_new_valid_0_for_seen_valid_and_minus_1_for_invalid()
     assert bad.valid_count == values.count(True) and bad.unique_count == 1
 
 
+def test_a_property_failure_counts_as_a_new_valid_input() -> None:
+    g = sy.guided(sy.RandomBoolean(), only_valid=False, epsilon=1.0, seed=3)
+    values = g.take(2)
+    while g.guide.last_reward != 0.0 or len(values) < 6:
+        values.append(g.pick())  # until the last episode is a repeat
+    g.on_failure()
+    last = values[-1]
+    rewards = [20.0] + [0.0] * (values.count(last) - 2) + [20.0]
+    assert g.guide.q((0, "boolean", ()))[int(last)] == pytest.approx(sum(rewards) / len(rewards))
+    g.on_failure()  # the same episode: nothing more
+    assert g.guide.q((0, "boolean", ()))[int(last)] == pytest.approx(sum(rewards) / len(rewards))
+
+
+def test_to_strategy_replays_a_guided_picker_under_hypothesis() -> None:
+    from hypothesis import given, settings
+
+    g = sy.guided(sy.ComposeList(sy.RandomInteger(0, 10), sy.RandomInteger(0, 5)), valid=lambda xs: sorted(xs) == xs, seed=1)
+    seen: list[Any] = []
+
+    @settings(max_examples=30, database=None, deadline=None)
+    @given(sy.to_strategy(g))
+    def check(xs: list[int]) -> None:
+        assert sorted(xs) == xs
+        seen.append(xs)
+
+    check()
+    assert len(seen) == 30
+
+
 def test_uniqueness_is_a_64_bit_digest_of_the_canonical_form() -> None:
     assert digest("abc") == digest(b"abc") and len(digest("abc")) == 8
     parity = sy.guided(sy.RandomInteger(0, 10), canonical=lambda x: x % 2, only_valid=False, seed=1)

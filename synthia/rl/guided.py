@@ -573,6 +573,12 @@ class GuidedPicker(Seedable[T]):
                 return value
         raise GiveUp(f"{self!r} made {tries} invalid values in a row")
 
+    def on_failure(self) -> None:
+        """The value made last failed a property: it counts as a new valid value (RLCheck's
+        rule; the harness calls this). Its episode's reward becomes the unique-valid one."""
+        if self.learning and self.guide.last_reward is not None:
+            self.guide.relearn(self.rewards[0])
+
     # -- what it learnt ------------------------------------------------------------------------
     @property
     def episodes(self) -> int:

@@ -53,7 +53,7 @@ class Guide:
     (True, 1)
     """
 
-    __slots__ = ("epsilon", "seed", "tables", "episode", "_rng", "_random", "_below", "episodes")
+    __slots__ = ("epsilon", "seed", "tables", "episode", "_rng", "_random", "_below", "episodes", "last", "last_reward")
 
     def __init__(self, epsilon: float = 0.25, seed: int = 0) -> None:
         self.epsilon = check_probability(epsilon, "epsilon")
@@ -63,6 +63,9 @@ class Guide:
         #: The visits of the current episode: ``(entry, action)``.
         self.episode: list[tuple[list[Any], int]] = []
         self.episodes = 0
+        #: The visits of the last episode learnt, and its reward (see :meth:`relearn`).
+        self.last: list[tuple[list[Any], int]] = []
+        self.last_reward: float | None = None
         self._rng = Stream(stream_seed(self.seed))
         self._bind()
 
@@ -75,6 +78,7 @@ class Guide:
         self.tables = {}
         self.episode.clear()
         self.episodes = 0
+        self.last, self.last_reward = [], None
         self._rng.seed(stream_seed(self.seed))
 
     def entry(self, key: Hashable, n: int) -> list[Any]:
@@ -88,6 +92,7 @@ class Guide:
     def restart(self) -> None:
         """Keep the tables, drop the current episode, reseed (a frozen policy replays from here)."""
         self.episode.clear()
+        self.last, self.last_reward = [], None
         self._rng.seed(stream_seed(self.seed))
 
     def choose(self, key: Hashable, n: int, *, explore: bool = True) -> int:
@@ -120,8 +125,27 @@ class Guide:
             q = entry[0]
             q[action] += (reward - q[action]) / n
             entry[2] = None
+        self.last = self.episode[:]
+        self.last_reward = reward
         self.episode.clear()
         self.episodes += 1
+
+    def relearn(self, reward: float) -> None:
+        """Give the last episode ``reward`` instead of the one it got (before any other
+        episode is learnt): every one of its visits' running averages is corrected exactly.
+
+        >>> guide = Guide(seed=1)
+        >>> a = guide.choose("k", 2); guide.learn(0.0); guide.relearn(20.0)
+        >>> guide.q("k")[a], guide.counts("k")[a]
+        (20.0, 1)
+        """
+        old = self.last_reward
+        if old is None or reward == old:
+            return
+        for entry, action in self.last:
+            entry[0][action] += (reward - old) / entry[1][action]
+            entry[2] = None
+        self.last_reward = reward
 
     def forget_episode(self) -> None:
         """Drop the current episode without learning (the wiring raised)."""
@@ -146,6 +170,8 @@ class Guide:
         twin.tables = {k: [list(e[0]), list(e[1]), None] for k, e in self.tables.items()}
         index = {id(e): twin.tables[k] for k, e in self.tables.items()}
         twin.episode = [(index[id(e)], a) for e, a in self.episode]
+        twin.last = [(index[id(e)], a) for e, a in self.last if id(e) in index]
+        twin.last_reward = self.last_reward
         twin._rng = copy.deepcopy(self._rng, memo)
         twin._bind()
         return twin

@@ -11,7 +11,7 @@ from ..core.draws import Recorder, Tape, routed
 from ..core.draws import record as record_draws
 from ..core.draws import replay as replay_draws
 from ..core.exceptions import GiveUp, NoMoreElements
-from ..core.graph import picker_notes, upstream
+from ..core.graph import notify_failure, picker_notes, upstream
 from ..core.instrument import intercept
 from ..core.picker import Picker
 from ..core.random import check_seed, fresh_seed
@@ -403,6 +403,7 @@ class Assert:
             if status == PASS:
                 continue
             report.failures += 1
+            notify_failure(wiring)
             if report.time_to_failure is None:
                 report.time_to_failure = time.perf_counter() - started
             if not self._found(seed, index - 1, exception, report, session):
