@@ -20,8 +20,8 @@ The **state** a choice is made in is the last ``window`` abstract choices (token
 
 * ``state="sequence"`` -- the last ``window`` choices of the episode, in order;
 * ``state="tree"`` (RLCheck's *Tree L/R*) -- the choices on the path from the root: each
-  ``pick()`` of a picker that draws through others (``Apply``, ``Choice``, ``Deferred``,
-  a list) and each part a picker opens (a grammar derivation) is a *span*; a span starts
+  ``pick()`` of a picker with two or more inputs other than constants (``Apply``,
+  ``Choice``, a list) and each part a picker opens (a grammar derivation) is a *span*; a span starts
   with a copy of its parent's context, and a draw is taken in the state made of the last
   ``window`` tokens of the innermost span's context, then appends its token there. A left
   and a right sub-tree thus see their ancestors' values and the decision (``L`` or ``R``:
@@ -96,7 +96,13 @@ class GuideSource(DrawSource):
 
     ``points`` maps ``id(stream)`` to the choice point (the picker's position in the
     upstream walk); ``selected`` (``None``: all) are the points the learner decides, the
-    others draw from their own streams.
+    others draw from their own streams. A guided picker makes its own (``picker.source``);
+    its ``stack`` and ``parts`` hold the contexts of the open spans during an episode.
+
+    >>> import synthia as sy
+    >>> g = sy.guided(sy.RandomInteger(0, 4), seed=1)
+    >>> g.source.points, g.source.window, g.source.tree
+    ({...: 0}, 4, False)
     """
 
     def __init__(
@@ -578,6 +584,11 @@ class GuidedPicker(Seedable[T]):
         rule; the harness calls this). Its episode's reward becomes the unique-valid one."""
         if self.learning and self.guide.last_reward is not None:
             self.guide.relearn(self.rewards[0])
+
+    @property
+    def source(self) -> GuideSource:
+        """The draw source the wiring is routed to (the learner behind the draws)."""
+        return self._source
 
     # -- what it learnt ------------------------------------------------------------------------
     @property
