@@ -543,14 +543,18 @@ class GuidedPicker(Seedable[T]):
         finally:
             route.source = PASSTHROUGH
             restore_current_route(token)
-        ok = True if self.valid is None else bool(self.valid(value))
-        new = False
-        if ok:
-            key = digest(self.canonical(value))
-            seen = self.seen
-            new = key not in seen
-            if new:
-                seen.add(key)
+        try:
+            ok = True if self.valid is None else bool(self.valid(value))
+            new = False
+            if ok:
+                key = digest(self.canonical(value))
+                seen = self.seen
+                new = key not in seen
+                if new:
+                    seen.add(key)
+        except BaseException:
+            self.guide.forget_episode()  # the check raised: this episode teaches nothing
+            raise
         if self.learning:
             self.guide.learn(self.rewards[0] if new else (self.rewards[1] if ok else self.rewards[2]))
         else:
