@@ -196,6 +196,18 @@ def test_a_frozen_guide_replays_through_its_draws_and_saves_as_json() -> None:
                for _, data in explanation.graph.nodes(data=True))
 
 
+def test_a_grammar_learner_round_trips_through_json() -> None:
+    def make() -> sy.Picker:
+        grammar = sy.GrammarSentence("<s> := <n> | <s> + <n> ; <n> := 1 | 2 | 3 ;", max_depth=6)
+        return sy.guided(grammar, valid=lambda s: s.count("+") == 2, state="tree", seed=6)
+
+    g = make()
+    g.take(50)
+    loaded = make().from_json(g.to_json())
+    assert loaded.guide.tables.keys() == g.guide.tables.keys()
+    assert loaded.freeze().take(20) == g.freeze().take(20)
+
+
 def test_recording_does_not_change_what_the_learner_chooses() -> None:
     grammar = sy.GrammarSentence("<s> := <n> | <s> + <n> ; <n> := 1 | 2 | 3 ;", max_depth=6)
     plain = sy.guided(grammar, valid=lambda s: len(s) > 5, state="tree", seed=4)

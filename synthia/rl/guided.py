@@ -48,10 +48,12 @@ from ..core.draws import (
 )
 from ..core.exceptions import GiveUp
 from ..core.graph import upstream
-from ..core.inputs import picker_input
+from ..core.inputs import value_input
 from ..core.instrument import unwrap_one, wrap_one
 from ..core.picker import Picker, Seedable
 from ..core.random import check_seed, derive_seed, fresh_seed
+from ..explain.recording import Entry
+from ..explain.rules import Ref, rule
 from .learning import REWARDS, Guide
 
 __all__ = ["GuidedPicker", "GuideSource", "guided", "digest", "STATES"]
@@ -400,7 +402,7 @@ class GuidedPicker(Seedable[T]):
         learning: bool = True,
         seed: int | None = None,
     ) -> None:
-        self.wiring = picker_input(wiring, "wiring", "the wiring whose choice points are guided")
+        self.wiring = value_input(wiring, "wiring")
         self.valid = None if valid is None else check_callable(valid, "valid", arguments=1)
         if state not in STATES:
             raise ValueError(f"state must be one of {STATES}, got {describe(state)}")
@@ -677,6 +679,14 @@ class GuidedPicker(Seedable[T]):
                 kwargs[name] = value
         kwargs["seed"] = self._seed
         return [self.wiring], kwargs
+
+
+@rule(GuidedPicker)
+def _explain_guided(picker: Any, index: int, part: Any, entry: Entry) -> Any:
+    """A guided value is the wiring's output of its last episode (the invalid ones before it
+    do not matter); below it, the draws the learner decided are the wiring's own leaves."""
+    wiring, i = entry.consumed[-1]
+    return Ref(wiring, i, part)
 
 
 def _spanning(route: Route, label: int) -> Callable[[Picker[Any], Callable[[], Any]], Callable[[], Any]]:

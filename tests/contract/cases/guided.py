@@ -25,6 +25,7 @@ def _sentences() -> sy.Picker:
 
 
 CASES = [
+    Case("guided constant", sy.GuidedPicker, lambda: sy.guided(5), random=False),
     Case("guided pairs, valid when ordered", sy.GuidedPicker, _pairs),
     Case("guided tree, tree state", sy.GuidedPicker, _tree),
     Case("guided grammar sentences", sy.GuidedPicker, _sentences),
@@ -33,7 +34,6 @@ CASES = [
 ]
 
 BAD_ARGUMENTS = [
-    BadArgument("guided wiring not a picker", lambda: sy.guided(5), TypeError, "wiring"),
     BadArgument("guided valid not callable", lambda: sy.guided(sy.RandomInteger(0, 3), valid=3), TypeError, "valid"),
     BadArgument("guided unknown state", lambda: sy.guided(sy.RandomInteger(0, 3), state="graph"), ValueError, "state"),
     BadArgument("guided window 0", lambda: sy.guided(sy.RandomInteger(0, 3), window=0), ValueError, "window"),
