@@ -286,3 +286,14 @@ def test_the_example_runs() -> None:
 
     path = pathlib.Path(__file__).resolve().parent.parent / "examples" / "guided_bst.py"
     runpy.run_path(str(path), run_name="guided_bst")["main"](trials=3000)
+
+
+def test_the_tour_chapter_runs() -> None:
+    import io
+
+    from synthia.tour import run
+
+    out = io.StringIO()
+    run(out, only="guided")
+    text = out.getvalue()
+    assert "distinct valid BSTs in 4000 guided trees" in text and "smallest failing BST" in text
