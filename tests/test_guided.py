@@ -257,12 +257,12 @@ def test_the_tree_state_finds_several_times_more_distinct_valid_bsts_than_random
 
 def test_assert_finds_a_bug_behind_a_strict_precondition_and_reports_the_rates() -> None:
     def check(t: Any) -> None:
-        assert size(t) < 6  # a bug in an operation on valid BSTs of 6+ nodes
+        assert size(t) < 8  # a bug in an operation on valid BSTs of 8+ nodes: random makes none in 100,000
 
     tree = sy.guided(_bst(), valid=is_bst, canonical=canonical, state="tree", float_buckets=2, seed=5)
     report = sy.Assert(check, stop=sy.FixedCount(20_000), t=tree).run(seed=1)
-    assert not report.passed
-    assert size(report.smallest["t"]) == 6 and is_bst(report.smallest["t"])
+    assert not report.passed and report.tried < 20_000
+    assert size(report.smallest["t"]) == 8 and is_bst(report.smallest["t"])
     assert any(note.startswith("guided Deferred:") and "unique valid" in note for note in report.notes)
 
 
