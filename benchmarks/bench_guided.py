@@ -16,6 +16,8 @@ over the same number of trials and the same seeds:
   non-empty fields, ranges, unique items, an enum, and conditional requirements
   (``if kind == "admin" then ...``).
 
+* **inside Assert** -- valid inputs tested per second by ``Assert``: ``PickIf`` over the
+  random wiring (what a guided picker replaces) against the guided pickers.
 * **a bug behind the precondition** -- ``Assert`` of a property that fails only on valid BSTs
   of 8+ nodes (random generation makes none in 100,000 trees): the guided picker against
   ``PickIf`` over the random wiring, each with a time budget; time to the failure and the
@@ -203,6 +205,29 @@ def compare(title: str, techniques: dict[str, Callable[[int], dict[str, Any]]], 
     table(rows, header)
 
 
+def inside_assert(seeds: range, count: int) -> None:
+    """Valid inputs tested per second by ``Assert`` (a property that only counts distinct
+    inputs): ``PickIf`` over the random wiring, the input guided replaces, against the guides."""
+    rows = []
+    base = 0.0
+    for name, make in {
+        "PickIf(random wiring, is_bst)": lambda s: sy.PickIf(bst(), is_bst),
+        "guided, sequence state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, float_buckets=2, seed=s),
+        "guided, tree state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", float_buckets=2, seed=s),
+    }.items():
+        rates, distinct = [], []
+        for seed in seeds:
+            seen: set[str] = set()
+            report = sy.Assert(lambda t: seen.add(bst_text(t)), stop=sy.FixedCount(count), t=make(seed)).run(seed=seed)
+            rates.append(report.tried / report.time_discovery)
+            distinct.append(len(seen))
+        rate = statistics.fmean(rates)
+        base = base or rate
+        rows.append((name, f"{rate:,.0f} ({rate / base:.2f}x)", _mean_se(distinct)))
+    print(f"\nInside Assert: {count:,} valid inputs tested per run, {len(seeds)} seeds")
+    table(rows, ("inputs from", "valid inputs tested/s (x PickIf)", "distinct inputs tested"))
+
+
 def bug_hunt(seeds: range, budget: float) -> None:
     def check(t: Any) -> None:
         assert size(t) < 8, "an operation that breaks on valid BSTs of 8+ nodes"
@@ -246,4 +271,5 @@ def run(quick: bool) -> None:
         "guided, sequence state": lambda s: guided_run(records, schema_valid, record_text, s, trials),
         "guided, tree state": lambda s: guided_run(records, schema_valid, record_text, s, trials, state="tree"),
     }, seeds, trials)
+    inside_assert(seeds, 2_000 if quick else 20_000)
     bug_hunt(seeds, 1.0 if quick else 10.0)
