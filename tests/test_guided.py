@@ -137,6 +137,30 @@ def test_points_select_the_guided_choice_points_by_picker_or_by_name() -> None:
     assert {key[1] for key in by_name.guide.tables} == {(0, 10)}
 
 
+def test_wide_ranges_are_bucketed_and_floats_can_stay_random() -> None:
+    wide = sy.guided(sy.RandomInteger(0, 1000), valid=lambda x: x >= 900, max_actions=10, seed=1)
+    values = wide.take(100)
+    assert all(900 <= v < 1000 for v in values) and len(set(values)) > 30
+    assert wide.guide.counts((0, (0, 1000), ()))[9] >= 100  # the last bucket, [900, 1000)
+    floats = sy.guided(sy.Apply(lambda f, b: (f, b), sy.RandomFloat(), sy.RandomBoolean()), float_buckets=0,
+                       only_valid=False, seed=1)
+    floats.take(10)
+    assert {key[1] for key in floats.guide.tables} == {"boolean"}
+    plain = sy.RandomFloat().set_seed(4)
+    assert [f for f, _ in sy.guided(sy.Apply(lambda f, b: (f, b), plain.duplicate(), sy.RandomBoolean()),
+                                     float_buckets=0, only_valid=False, seed=1).take(5)] == plain.take(5)
+
+
+def test_weighted_draws_choose_among_positive_weights() -> None:
+    from synthia.rl import GuideSource
+
+    g = sy.guided(sy.RandomInteger(0, 2), seed=1)
+    source: GuideSource = g.source
+    source.begin()
+    picks = {source.weighted(None, [0.0, 1.0, 1.0, 3.0]) for _ in range(50)}
+    assert picks == {1, 3}  # index 0 and 2 have weight 0
+
+
 def test_grammar_rules_are_choice_points_named_by_rule() -> None:
     grammar = sy.GrammarSentence("<s> := <n> | <s> + <n> ; <n> := 1 | 2 | 3 ;", max_depth=6)
     g = sy.guided(grammar, valid=lambda s: s.count("+") == 2, points=["s"], seed=1)
