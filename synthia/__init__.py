@@ -90,6 +90,7 @@ from .testing import (
     event,
     cover,
 )
+from .rl import Guide, GuidedPicker, guided
 from .mutators import *  # noqa: F401,F403
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
 
@@ -124,6 +125,9 @@ __all__ = [
     "routed",
     "record",
     "replay",
+    "Guide",
+    "GuidedPicker",
+    "guided",
     "FailureDatabase",
     "Assert",
     "TestReport",

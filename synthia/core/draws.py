@@ -75,6 +75,8 @@ __all__ = [
     "Overrun",
     "routed",
     "current_route",
+    "set_current_route",
+    "restore_current_route",
     "outer_source",
     "open_span",
     "record",
@@ -452,13 +454,33 @@ def open_span(stream: "Stream | RoutedStream", label: Any) -> DrawSource | None:
     calls its ``close_span()`` when the part ends (in a ``finally``). Otherwise nothing
     happens and ``None`` is returned, so plain generation pays one type check. ``label``
     names the kind of part (any hashable but an ``int``: ints name pickers), so that the
-    shrinker can replace a part by a smaller one of the same kind.
+    shrinker can replace a part by a smaller one of the same kind. When routes nest (a
+    guided wiring inside a recording), the span opens on the source of every route.
     """
-    if type(stream) is RoutedStream:
+    if isinstance(stream, RoutedStream):
         source = stream.route.source
         source.open_span(label)
-        return source
+        if not isinstance(stream.inner, RoutedStream):
+            return source
+        sources = [source]
+        inner: Any = stream.inner
+        while isinstance(inner, RoutedStream):
+            inner.route.source.open_span(label)
+            sources.append(inner.route.source)
+            inner = inner.inner
+        return _Spans(sources)
     return None
+
+
+class _Spans(DrawSource):
+    """The sources a part's span opened on, when routes nest: closing closes them all."""
+
+    def __init__(self, sources: list[DrawSource]) -> None:
+        self.sources = sources
+
+    def close_span(self) -> None:
+        for source in reversed(self.sources):
+            source.close_span()
 
 
 def outer_source(stream: "Stream | RoutedStream") -> DrawSource | None:
@@ -724,6 +746,26 @@ _ROUTE: ContextVar[Route | None] = ContextVar("synthia_route", default=None)
 def current_route() -> Route | None:
     """The route of the innermost active :func:`routed` block (``None`` outside any)."""
     return _ROUTE.get()
+
+
+def set_current_route(route: Route) -> Any:
+    """Make ``route`` the one pickers created from now on join (as inside :func:`routed`),
+    without rerouting any existing picker; returns the token :func:`restore_current_route`
+    takes. A source that keeps a wiring routed for good (a guided picker) calls it around
+    each pick, so that pickers made inside the pick (a ``Bind``'s inner picker) join it.
+
+    >>> route = Route(PASSTHROUGH)
+    >>> token = set_current_route(route); current_route() is route
+    True
+    >>> restore_current_route(token); current_route() is None
+    True
+    """
+    return _ROUTE.set(route)
+
+
+def restore_current_route(token: Any) -> None:
+    """Undo :func:`set_current_route` (the route current before it is current again)."""
+    _ROUTE.reset(token)
 
 
 def _roots(roots: "Picker[Any] | Sequence[Picker[Any]]") -> list["Picker[Any]"]:

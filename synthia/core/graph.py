@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterator
 if TYPE_CHECKING:  # pragma: no cover
     from .picker import Picker
 
-__all__ = ["upstream", "edges"]
+__all__ = ["upstream", "edges", "picker_notes", "notify_failure"]
 
 
 def upstream(root: "Picker") -> Iterator[tuple[str, "Picker"]]:
@@ -48,3 +48,42 @@ def edges(root: "Picker") -> Iterator[tuple["Picker", str, "Picker"]]:
     for _, node in upstream(root):
         for name, child in node.named_inputs():
             yield node, name, child
+
+
+def picker_notes(root: "Picker") -> list[str]:
+    """The lines the pickers of a wiring add to a test report: each picker upstream of
+    ``root`` that has a ``report_note()`` method returning a string (a guided picker tells
+    its valid and unique-valid rates).
+
+    >>> from synthia import RandomInteger, guided
+    >>> g = guided(RandomInteger(0, 10), valid=lambda x: x < 5, seed=1)
+    >>> _ = g.take(10)
+    >>> picker_notes(g)
+    ['guided RandomInteger: ... episodes, ...% valid, ...% unique valid']
+    """
+    notes: list[str] = []
+    for _, node in upstream(root):
+        note_of = getattr(node, "report_note", None)
+        if callable(note_of):
+            note = note_of()
+            if isinstance(note, str) and note:
+                notes.append(note)
+    return notes
+
+
+def notify_failure(root: "Picker") -> None:
+    """Tell the pickers of a wiring that the value they made last failed the test: each
+    picker upstream of ``root`` that has an ``on_failure()`` method is called (a guided
+    picker counts the failing input as a new valid one, RLCheck's rule).
+
+    >>> from synthia import RandomInteger, guided
+    >>> g = guided(RandomInteger(0, 3), seed=1, epsilon=0.0)
+    >>> _ = g.take(5)   # three values exist: some of these are repeats, rewarded 0
+    >>> notify_failure(g)
+    >>> g.guide.last_reward
+    20.0
+    """
+    for _, node in upstream(root):
+        on_failure = getattr(node, "on_failure", None)
+        if callable(on_failure):
+            on_failure()

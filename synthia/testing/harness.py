@@ -11,7 +11,7 @@ from ..core.draws import Recorder, Tape, routed
 from ..core.draws import record as record_draws
 from ..core.draws import replay as replay_draws
 from ..core.exceptions import GiveUp, NoMoreElements
-from ..core.graph import upstream
+from ..core.graph import notify_failure, picker_notes, upstream
 from ..core.instrument import intercept
 from ..core.picker import Picker
 from ..core.random import check_seed, fresh_seed
@@ -297,6 +297,7 @@ class Assert:
                 bar = RunProgress(getattr(rule, "n", None) if isinstance(rule, FixedCount) else None, f"{self.name}: inputs", enabled=self.progress)
                 stack.callback(bar.close)
             self._discover(seed, wiring, rule, evidence, report, session, started, stack, bar)
+        report.notes.extend(picker_notes(wiring))
         report.guarantee = rule.guarantee() if report.passed and report.tried else None
 
     def _observation(
@@ -423,6 +424,7 @@ class Assert:
             if status == PASS:
                 continue
             report.failures += 1
+            notify_failure(wiring)
             if report.time_to_failure is None:
                 report.time_to_failure = time.perf_counter() - started
             if not self._found(seed, index - 1, exception, report, session):

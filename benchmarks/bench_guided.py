@@ -1,0 +1,275 @@
+"""Guided generation (issue 12) against random generation of the same wiring, in one run.
+
+Three cases, each run with random generation as the baseline (the same wiring, picked
+plainly) and the guided picker (RLCheck's learner: epsilon 0.25, rewards 20/0/-1, window 4),
+over the same number of trials and the same seeds:
+
+* **BST** -- RLCheck's case study exactly: node values 0..10, depth <= 4 (4 links), strict
+  validity (left subtree < node < right subtree), 100,000 trials; the sequence and tree
+  (Tree L/R) states. RLCheck's reproduction: Random ~840 unique valid, Sequence ~7,000,
+  Tree L/R ~9,300 (about 11x).
+* **grammar** -- one-line Python programs from a grammar (statements, loops, ``def``,
+  targets, expressions) that ``compile()`` accepts: ``break`` outside a loop, ``return`` or
+  ``yield`` outside a function, ``nonlocal`` at module level, assignments to literals and
+  calls, ``await`` outside ``async`` are all rejected.
+* **record** -- records checked against a JSON-schema-like rule set: required and
+  non-empty fields, ranges, unique items, an enum, and conditional requirements
+  (``if kind == "admin" then ...``).
+
+* **inside Assert** -- valid inputs tested per second by ``Assert``: ``PickIf`` over the
+  random wiring (what a guided picker replaces) against the guided pickers.
+* **a bug behind the precondition** -- ``Assert`` of a property that fails only on valid BSTs
+  of 8+ nodes (random generation makes none in 100,000 trees): the guided picker against
+  ``PickIf`` over the random wiring, each with a time budget; time to the failure and the
+  size of the shrunk input.
+
+Reported per technique: valid and unique-valid counts (mean over seeds, with the standard
+error), the ratio of unique valid to random's, trials per second as a ratio to random's,
+and unique valid per second. Every trial pays the same validity check and digest.
+"""
+from __future__ import annotations
+
+import collections
+import json
+import math
+import statistics
+import time
+from typing import Any, Callable
+
+from timing import table
+
+import synthia as sy
+from synthia.rl import digest
+
+# -- BST ---------------------------------------------------------------------------------------
+def bst() -> sy.Picker:
+    tree: sy.Picker = sy.Deferred(
+        lambda: sy.Apply(lambda v, l, r: (v, l, r), sy.RandomInteger(0, 11), sy.Choice(None, tree), sy.Choice(None, tree)),
+        max_depth=5, fallback=None,
+    )
+    return tree
+
+
+def is_bst(t: Any, low: int = -1, high: int = 11) -> bool:
+    if t is None:
+        return True
+    v, left, right = t
+    return low < v < high and is_bst(left, low, v) and is_bst(right, v, high)
+
+
+def bst_text(t: Any) -> str:
+    return "" if t is None else f"({t[0]} L{bst_text(t[1])} R{bst_text(t[2])})"
+
+
+def size(t: Any) -> int:
+    return 0 if t is None else 1 + size(t[1]) + size(t[2])
+
+
+# -- grammar -----------------------------------------------------------------------------------
+PYTHON = r'''
+<prog> := <stmt> | <stmt> "; " <prog>
+<stmt> := <simple> | <compound>
+<compound> := "while " <expr> ": " <body> | "for " <name> " in " <expr> ": " <body> | "def f(" <name> "): " <body> | "if " <expr> ": " <body> | "with " <expr> " as " <target> ": " <body>
+<body> := <simple> | <simple> "; " <body>
+<simple> := "pass" | "break" | "continue" | "return " <expr> | "yield " <expr> | <target> " = " <expr> | <target> " += " <expr> | "del " <target> | "global " <name> | "nonlocal " <name> | "assert " <expr> | "raise " <expr> | <expr>
+<target> := <name> | <name> "." <name> | <name> "[" <expr> "]" | "(" <target> ", " <target> ")" | <literal> | <name> "(" ")" | "*" <name>
+<expr> := <name> | <literal> | <expr> " + " <expr> | <name> "(" <expr> ")" | "not " <expr> | "lambda: " <expr> | "await " <expr> | "(" <expr> " if " <expr> " else " <expr> ")" | "*" <expr>
+<name> := x | y | f
+<literal> := 0 | 1 | "'s'" | None
+'''
+
+
+def python_programs() -> sy.Picker:
+    return sy.GrammarSentence(PYTHON, max_depth=8, separator="")
+
+
+def compiles(source: str) -> bool:
+    try:
+        compile(source, "<generated>", "exec")
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+# -- records -------------------------------------------------------------------------------------
+def _record(kind: str, name: str, age: int, email: Any, roles: list[str], active: bool, manager: Any) -> dict[str, Any]:
+    return {"kind": kind, "name": name, "age": age, "email": email, "roles": roles, "active": active, "manager": manager}
+
+
+def records() -> sy.Picker:
+    return sy.Apply(
+        _record,
+        sy.Choice("user", "admin", "guest", "service"),
+        sy.Choice("ann", "bob", "cy", "dee", ""),
+        sy.RandomInteger(0, 120),
+        sy.Choice(None, "ann@example.org", "bob@", "cy@example.com", "not-an-email"),
+        sy.ComposeList(sy.Choice("read", "write", "admin", "audit"), sy.RandomInteger(0, 5)),
+        sy.RandomBoolean(),
+        sy.Choice(None, "ann", "bob", "cy"),
+    )
+
+
+def _email(value: Any) -> bool:
+    return isinstance(value, str) and "@" in value and not value.endswith("@")
+
+
+def schema_valid(r: dict[str, Any]) -> bool:
+    """A JSON-schema-like rule set: required fields, ranges, uniqueItems, enums, if/then."""
+    if not r["name"] or not 13 <= r["age"] <= 99 or len(set(r["roles"])) != len(r["roles"]):
+        return False
+    if r["email"] is not None and not _email(r["email"]):
+        return False
+    if r["manager"] == r["name"]:
+        return False
+    kind = r["kind"]
+    if kind == "admin":
+        return r["age"] >= 21 and "admin" in r["roles"] and _email(r["email"]) and r["active"]
+    if kind == "user":
+        return bool(r["roles"]) and "admin" not in r["roles"] and r["manager"] is not None
+    if kind == "guest":
+        return not r["roles"] and r["email"] is None and not r["active"]
+    return r["active"] and r["roles"] == ["read"] and r["manager"] is not None  # a service
+
+
+def record_text(r: dict[str, Any]) -> str:
+    return json.dumps(r, sort_keys=True)
+
+
+# -- running -------------------------------------------------------------------------------------
+def random_run(make: Callable[[], sy.Picker], valid: Callable[[Any], bool], text: Callable[[Any], str], seed: int, trials: int,
+               sizes: Callable[[Any], int] | None = None) -> dict[str, Any]:
+    picker = make().set_seed(seed)
+    pick = picker.pick
+    seen: set[bytes] = set()
+    found: collections.Counter[int] = collections.Counter()
+    valid_count = 0
+    start = time.perf_counter()
+    for _ in range(trials):
+        value = pick()
+        if valid(value):
+            valid_count += 1
+            key = digest(text(value))
+            if key not in seen:
+                seen.add(key)
+                if sizes is not None:
+                    found[sizes(value)] += 1
+    seconds = time.perf_counter() - start
+    return {"valid": valid_count, "unique": len(seen), "seconds": seconds, "sizes": found}
+
+
+def guided_run(make: Callable[[], sy.Picker], valid: Callable[[Any], bool], text: Callable[[Any], str], seed: int, trials: int,
+               sizes: Callable[[Any], int] | None = None, **options: Any) -> dict[str, Any]:
+    picker = sy.guided(make(), valid=valid, canonical=text, only_valid=False, seed=seed, **options)
+    episode = picker.episode
+    found: collections.Counter[int] = collections.Counter()
+    start = time.perf_counter()
+    for _ in range(trials):
+        value, ok, new = episode()
+        if new and sizes is not None:
+            found[sizes(value)] += 1
+    seconds = time.perf_counter() - start
+    return {"valid": picker.valid_count, "unique": picker.unique_count, "seconds": seconds, "sizes": found}
+
+
+def _mean_se(xs: list[float]) -> str:
+    mean = statistics.fmean(xs)
+    if len(xs) < 2:
+        return f"{mean:,.0f}"
+    return f"{mean:,.0f} ± {statistics.stdev(xs) / math.sqrt(len(xs)):,.0f}"
+
+
+def compare(title: str, techniques: dict[str, Callable[[int], dict[str, Any]]], seeds: range, trials: int, show_sizes: bool = False) -> None:
+    runs = {name: [fn(seed) for seed in seeds] for name, fn in techniques.items()}
+    base = runs["random"]
+    base_unique = statistics.fmean(r["unique"] for r in base)
+    base_rate = statistics.fmean(trials / r["seconds"] for r in base)
+    rows = []
+    for name, results in runs.items():
+        unique = [r["unique"] for r in results]
+        rate = statistics.fmean(trials / r["seconds"] for r in results)
+        per_second = statistics.fmean(r["unique"] / r["seconds"] for r in results)
+        row = (
+            name, _mean_se([r["valid"] for r in results]), _mean_se(unique), f"{statistics.fmean(unique) / base_unique:.2f}x",
+            f"{rate:,.0f} ({rate / base_rate:.2f}x)", f"{per_second:,.0f}",
+        )
+        if show_sizes:
+            total: collections.Counter[int] = collections.Counter()
+            for r in results:
+                total.update(r["sizes"])
+            row += (" ".join(f"{k}:{total[k] / len(results):g}" for k in range(5, 12) if total[k]),)
+        rows.append(row)
+    print(f"\n{title}: {trials:,} trials, {len(seeds)} seeds (mean ± standard error)")
+    header = ("technique", "valid", "unique valid", "x random", "trials/s (x random)", "unique valid/s")
+    if show_sizes:
+        header += ("unique valid by size 5..11 (per seed)",)
+    table(rows, header)
+
+
+def inside_assert(seeds: range, count: int) -> None:
+    """Valid inputs tested per second by ``Assert`` (a property that only counts distinct
+    inputs): ``PickIf`` over the random wiring, the input guided replaces, against the guides."""
+    rows = []
+    base = 0.0
+    for name, make in {
+        "PickIf(random wiring, is_bst)": lambda s: sy.PickIf(bst(), is_bst),
+        "guided, sequence state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, float_buckets=2, seed=s),
+        "guided, tree state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", float_buckets=2, seed=s),
+    }.items():
+        rates, distinct = [], []
+        for seed in seeds:
+            seen: set[str] = set()
+            report = sy.Assert(lambda t: seen.add(bst_text(t)), stop=sy.FixedCount(count), t=make(seed)).run(seed=seed)
+            rates.append(report.tried / report.time_discovery)
+            distinct.append(len(seen))
+        rate = statistics.fmean(rates)
+        base = base or rate
+        rows.append((name, f"{rate:,.0f} ({rate / base:.2f}x)", _mean_se(distinct)))
+    print(f"\nInside Assert: {count:,} valid inputs tested per run, {len(seeds)} seeds")
+    table(rows, ("inputs from", "valid inputs tested/s (x PickIf)", "distinct inputs tested"))
+
+
+def bug_hunt(seeds: range, budget: float) -> None:
+    def check(t: Any) -> None:
+        assert size(t) < 8, "an operation that breaks on valid BSTs of 8+ nodes"
+
+    rows = []
+    for name, make in {
+        "PickIf(random wiring, is_bst)": lambda s: sy.PickIf(bst(), is_bst),
+        "guided, tree state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", float_buckets=2, seed=s),
+    }.items():
+        times, tried, found, smallest = [], [], 0, set()
+        for seed in seeds:
+            report = sy.Assert(check, stop=sy.TimeBudget(budget), t=make(seed)).run(seed=seed)
+            if not report.passed:
+                found += 1
+                times.append(report.time_to_failure)
+                smallest.add(size(report.smallest["t"]))
+            tried.append(report.tried)
+        median = f"{statistics.median(times):.2f} s" if times else f"none in {budget:g} s"
+        rows.append((name, f"{found}/{len(seeds)}", median, f"{statistics.fmean(tried):,.0f}", " ".join(map(str, sorted(smallest))) or "-"))
+    print(f"\nA bug behind the precondition (fails on valid BSTs of 8+ nodes), time budget {budget:g} s, {len(seeds)} seeds")
+    table(rows, ("inputs from", "found", "median time to failure", "inputs tested (mean)", "shrunk size"))
+
+
+def run(quick: bool) -> None:
+    seeds = range(2) if quick else range(10)
+    trials = 3_000 if quick else 100_000
+    compare("BST (RLCheck's case: values 0..10, depth <= 4, strict)", {
+        "random": lambda s: random_run(bst, is_bst, bst_text, s, trials, size),
+        "guided, sequence state": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, float_buckets=2),
+        "guided, tree state (Tree L/R)": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, state="tree", float_buckets=2),
+    }, seeds, trials, show_sizes=True)
+    trials = 1_000 if quick else 10_000
+    compare("grammar (one-line Python programs accepted by compile())", {
+        "random": lambda s: random_run(python_programs, compiles, str, s, trials),
+        "guided, sequence state": lambda s: guided_run(python_programs, compiles, str, s, trials),
+        "guided, tree state": lambda s: guided_run(python_programs, compiles, str, s, trials, state="tree"),
+    }, seeds, trials)
+    trials = 2_000 if quick else 20_000
+    compare("records (a JSON-schema-like rule set)", {
+        "random": lambda s: random_run(records, schema_valid, record_text, s, trials),
+        "guided, sequence state": lambda s: guided_run(records, schema_valid, record_text, s, trials),
+        "guided, tree state": lambda s: guided_run(records, schema_valid, record_text, s, trials, state="tree"),
+    }, seeds, trials)
+    inside_assert(seeds, 2_000 if quick else 20_000)
+    bug_hunt(seeds, 1.0 if quick else 10.0)

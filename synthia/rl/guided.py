@@ -1,0 +1,754 @@
+"""Guided pickers: a learner steers the choice points of a wiring towards many distinct valid values.
+
+:func:`guided` wraps a wiring in a :class:`GuidedPicker`. Every typed draw of the wiring
+(:mod:`synthia.core.draws`) -- an integer, a boolean, a weighted index, a float (in
+``float_buckets`` equal buckets) -- is a *choice point* decided by RLCheck's learner
+(:class:`~synthia.rl.learning.Guide`) instead of the picker's own stream: a ``Choice``'s
+decision, a ``RandomInteger``, a ``RandomBoolean``, a list's length, a grammar rule's
+expansion, a Markov transition, the alternatives that drive a ``Deferred`` recursion. The
+catalog knows nothing of it: the learner is one more :class:`~synthia.core.draws.DrawSource`
+behind the draws.
+
+Each ``pick()`` runs episodes: the wiring makes a value, ``valid(value)`` judges it, and
+the learner is rewarded 20 (valid, never seen before: its ``canonical`` form's 64-bit
+BLAKE2b digest is new), 0 (valid, seen before) or -1 (invalid). The first valid value is
+returned (``only_valid=True``, like :class:`~synthia.PickIf`), or every value
+(``only_valid=False``).
+
+The **state** a choice is made in is the last ``window`` abstract choices (tokens
+``(choice point, action)``):
+
+* ``state="sequence"`` -- the last ``window`` choices of the episode, in order;
+* ``state="tree"`` (RLCheck's *Tree L/R*) -- the choices on the path from the root: each
+  ``pick()`` of a picker with two or more inputs other than constants (``Apply``,
+  ``Choice``, a list) and each part a picker opens (a grammar derivation) is a *span*; a span starts
+  with a copy of its parent's context, and a draw is taken in the state made of the last
+  ``window`` tokens of the innermost span's context, then appends its token there. A left
+  and a right sub-tree thus see their ancestors' values and the decision (``L`` or ``R``:
+  the two decisions are distinct choice points) that led to them, never each other.
+
+>>> import synthia as sy
+>>> digits = sy.ComposeList(sy.RandomInteger(0, 10), length=sy.RandomInteger(1, 4))
+>>> g = sy.guided(digits, valid=lambda xs: sorted(xs) == xs and len(xs) >= 2, seed=1)
+>>> [sorted(x) == x and len(x) >= 2 for x in g.take(5)]
+[True, True, True, True, True]
+>>> g.valid_count, g.episodes >= g.valid_count >= g.unique_count >= 1
+(5, True)
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
+
+from ..core.checks import check_bool, check_callable, check_int, check_number, check_probability, describe
+from ..core.draws import (
+    BOOLEAN, FLOAT, INTEGER, PASSTHROUGH, WEIGHTED, DrawSource, Route, RoutedStream, current_route,
+    restore_current_route, set_current_route,
+)
+from ..core.exceptions import GiveUp
+from ..core.graph import upstream
+from ..core.inputs import value_input
+from ..core.instrument import unwrap_one, wrap_one
+from ..core.picker import Picker, Seedable
+from ..core.random import check_seed, derive_seed, fresh_seed
+from ..explain.recording import Entry
+from ..explain.rules import Ref, rule
+from .learning import REWARDS, Guide
+
+__all__ = ["GuidedPicker", "GuideSource", "guided", "digest", "STATES"]
+
+T = TypeVar("T")
+
+INF = float("inf")
+
+#: The choice point of a picker made inside a pick (a ``Bind``'s inner picker).
+NEW = -1
+
+#: The state abstractions: the last choices of the episode, or of the path from the root.
+STATES = ("sequence", "tree")
+
+
+def digest(text: Any) -> bytes:
+    """The 64-bit BLAKE2b digest of ``text`` (a ``str`` or ``bytes``), the uniqueness key.
+
+    >>> digest("(2 L R)").hex()
+    '...'
+    >>> len(digest(b"x"))
+    8
+    """
+    data = text if isinstance(text, bytes) else str(text).encode()
+    return hashlib.blake2b(data, digest_size=8).digest()
+
+
+class _State:
+    """An abstract state, interned: its tokens, the state each next token leads to, and
+    the learner's entries met in it, by ``(choice point, domain)`` (a cache of the tables)."""
+
+    __slots__ = ("tokens", "next", "entries")
+
+    def __init__(self, tokens: tuple[Any, ...]) -> None:
+        self.tokens = tokens
+        self.next: dict[Any, _State] = {}
+        self.entries: dict[Any, list[Any]] = {}
+
+
+class GuideSource(DrawSource):
+    """The draw source of a :class:`GuidedPicker`: each typed draw asks the learner.
+
+    ``points`` maps ``id(stream)`` to the choice point (the picker's position in the
+    upstream walk); ``selected`` (``None``: all) are the points the learner decides, the
+    others draw from their own streams. A guided picker makes its own (``picker.source``);
+    its ``stack`` and ``parts`` hold the contexts of the open spans during an episode.
+
+    >>> import synthia as sy
+    >>> g = sy.guided(sy.RandomInteger(0, 4), seed=1)
+    >>> g.source.points, g.source.window, g.source.tree
+    ({...: 0}, 4, False)
+    """
+
+    def __init__(
+        self, guide: Guide, points: dict[int, int], selected: Callable[[Hashable], bool] | None,
+        state: str, window: int, float_buckets: int, max_actions: int, explore: bool = True,
+    ) -> None:
+        self.points = points
+        self.selected = selected
+        self.tree = state == "tree"
+        self.window = window
+        self.float_buckets = float_buckets
+        self.max_actions = max_actions
+        self.explore = explore
+        self.set_guide(guide)
+        self.begin()
+
+    def set_guide(self, guide: Guide) -> None:
+        """Decide with ``guide`` from now on (the interned states are rebuilt)."""
+        self.guide = guide
+        self._random, self._below, self._epsilon = guide._random, guide._below, guide.epsilon
+        self._episode = guide.episode
+        self.states: dict[tuple[Any, ...], _State] = {}
+        self.root = self._intern(())
+
+    def _intern(self, tokens: tuple[Any, ...]) -> _State:
+        state = self.states.get(tokens)
+        if state is None:
+            state = self.states[tokens] = _State(tokens)
+        return state
+
+    def begin(self) -> None:
+        """A new episode: empty contexts."""
+        #: The context of each open span (the tree state), innermost last.
+        self.stack: list[_State] = [self.root]
+        #: The part each open span is in (a grammar rule's derivation), innermost last.
+        self.parts: list[Any] = [None]
+        self.recent = self.root
+        route = current_route()
+        #: The source of the route the pick runs inside (a harness's recorder or replayer).
+        self.outer: DrawSource | None = None if route is None else route.source
+
+    # -- spans ---------------------------------------------------------------------------
+    def open_span(self, label: Hashable) -> None:
+        self.stack.append(self.stack[-1])
+        self.parts.append(self.parts[-1] if type(label) is int else label)
+
+    def close_span(self) -> None:
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self.parts.pop()
+
+    # -- the choice ----------------------------------------------------------------------
+    def _choose(self, point: Hashable, domain: Hashable, n: int) -> int:
+        """The learner's action for ``point`` with ``domain`` (``n`` actions), in the current state."""
+        return self._act((point, domain), n)
+
+    def _act(self, key: tuple[Hashable, Hashable], n: int) -> int:
+        """The learner's action for ``key`` (choice point, domain) with ``n`` actions."""
+        tree = self.tree
+        if tree:
+            stack = self.stack
+            state = stack[-1]
+        else:
+            state = self.recent
+        entry = state.entries.get(key)
+        if entry is None:
+            entry = self.guide.entry((key[0], key[1], state.tokens), n)
+            if len(entry) == 3:
+                entry.append([None] * n)  # the state each action leads to
+            state.entries[key] = entry
+        if self.explore and self._random() < self._epsilon:
+            action = self._below(n)
+        else:
+            best = entry[2]
+            if best is None:
+                q = entry[0]
+                top = max(q)
+                best = entry[2] = [i for i in range(n) if q[i] == top]
+            action = best[0] if len(best) == 1 else best[self._below(len(best))]
+        self._episode.append((entry, action))
+        following = entry[3][action]
+        if following is None:
+            following = entry[3][action] = self._intern((*state.tokens, (key[0], action))[-self.window :])
+        if tree:
+            stack[-1] = following
+        else:
+            self.recent = following
+        return action
+
+    def _point(self, stream: Any) -> Hashable:
+        point: Hashable = self.points.get(id(stream), NEW)
+        part = self.parts[-1]
+        return point if part is None else (point, part)
+
+    def _outer(self, stream: Any) -> DrawSource | None:
+        """The source of an enclosing route, for a picker made inside the pick, when it dictates."""
+        outer = self.outer
+        if outer is not None and outer.dictates and id(stream) not in self.points:
+            return outer
+        return None
+
+    def _tell(self, stream: Any, kind: str, args: tuple[Any, ...], value: Any) -> Any:
+        if self.outer is not None and id(stream) not in self.points:
+            self.outer.observe(kind, args, value)
+        return value
+
+    def integer(self, stream: Any, low: int, high: int) -> int:
+        n = high - low
+        if n <= 1:
+            return low
+        outer = self._outer(stream)
+        if outer is not None:
+            return outer.integer(stream, low, high)
+        point = self._point(stream)
+        if self.selected is not None and not self.selected(point):
+            value: int = stream.integer(low, high)
+        elif n <= self.max_actions:
+            value = low + self._choose(point, (low, high), n)
+        else:
+            limit = self.max_actions
+            bucket = self._choose(point, (low, high), limit)
+            start, end = low + bucket * n // limit, low + (bucket + 1) * n // limit
+            value = start + self.guide._below(end - start)
+        return self._tell(stream, INTEGER, (low, high), value)  # type: ignore[no-any-return]
+
+    def boolean(self, stream: Any, p: float) -> bool:
+        if p <= 0.0 or p >= 1.0:
+            return p >= 1.0
+        outer = self._outer(stream)
+        if outer is not None:
+            return outer.boolean(stream, p)
+        point = self._point(stream)
+        if self.selected is not None and not self.selected(point):
+            value: bool = stream.boolean(p)
+        else:
+            value = self._choose(point, "boolean", 2) == 1
+        return self._tell(stream, BOOLEAN, (p,), value)  # type: ignore[no-any-return]
+
+    def weighted(self, stream: Any, cumulative: Sequence[float]) -> int:
+        positive = [i for i in range(len(cumulative)) if cumulative[i] > (cumulative[i - 1] if i else 0.0)]
+        if len(positive) <= 1:
+            return positive[0] if positive else 0
+        outer = self._outer(stream)
+        if outer is not None:
+            return outer.weighted(stream, cumulative)
+        point = self._point(stream)
+        if self.selected is not None and not self.selected(point):
+            value: int = stream.weighted(cumulative)
+        else:
+            value = positive[self._choose(point, ("weighted", len(cumulative), tuple(positive)), len(positive))]
+        return self._tell(stream, WEIGHTED, (tuple(cumulative),), value)  # type: ignore[no-any-return]
+
+    def floating(self, stream: Any, low: float, high: float) -> float:
+        known = self.points.get(id(stream))
+        if known is not None and self.selected is None and self.float_buckets and self.parts[-1] is None and high - low < INF:
+            # The hot path: a picker of the wiring, every point guided, no part open.
+            buckets = self.float_buckets
+            bucket = self._choose(known, (low, high), buckets)
+            width = (high - low) / buckets
+            value = low + (bucket + self.guide._random()) * width
+            return value if low <= value < high else low + bucket * width
+        outer = self._outer(stream)
+        if outer is not None:
+            return outer.floating(stream, low, high)
+        buckets = self.float_buckets
+        point = self._point(stream)
+        if not buckets or not (high - low < INF) or (self.selected is not None and not self.selected(point)):
+            value = stream.floating(low, high)
+        else:
+            bucket = self._choose(point, (low, high), buckets)
+            width = (high - low) / buckets
+            value = low + (bucket + self.guide._random()) * width
+            if not low <= value < high:
+                value = low + bucket * width
+        return self._tell(stream, FLOAT, (low, high), value)  # type: ignore[no-any-return]
+
+
+class _GuidedStream(RoutedStream):
+    """The stream of a picker of a guided wiring: a :class:`RoutedStream` whose held draws
+    (the samplers of ``RandomInteger``, ``RandomFloat``, ``RandomBoolean``, a ``Choice``'s
+    decision) go straight to the learner while the guided picker picks, and straight to the
+    picker's own sampler otherwise. Every other draw takes the routed path."""
+
+    __slots__ = ("source", "point", "guided")
+
+    def __init__(self, inner: Any, route: Route, source: GuideSource, point: int, guided: bool) -> None:
+        super().__init__(inner, route)
+        self.source = source
+        self.point = point
+        self.guided = guided
+
+    def integer_sampler(self, low: int, high: int) -> Callable[[], int]:
+        plain = self.inner.integer_sampler(low, high)
+        route, source, n = self.route, self.source, high - low
+        inner: Any = self.inner
+        if not self.guided or n <= 1 or n > source.max_actions:
+            return lambda: (plain() if route.source is PASSTHROUGH else route.source.integer(inner, low, high))
+        key = (self.point, (low, high))
+        act = source._act
+
+        def integer() -> int:
+            current = route.source
+            if current is source and source.parts[-1] is None:
+                return low + act(key, n)
+            return plain() if current is PASSTHROUGH else current.integer(inner, low, high)
+
+        return integer
+
+    def floating_sampler(self, low: float, high: float) -> Callable[[], float]:
+        plain = self.inner.floating_sampler(low, high)
+        route, source = self.route, self.source
+        inner: Any = self.inner
+        buckets = source.float_buckets
+        if not self.guided or not buckets or not (high - low < INF):
+            return lambda: (plain() if route.source is PASSTHROUGH else route.source.floating(inner, low, high))
+        key = (self.point, (low, high))
+        act, width = source._act, (high - low) / buckets
+
+        def floating() -> float:
+            current = route.source
+            if current is source and source.parts[-1] is None:
+                bucket = act(key, buckets)
+                value = low + (bucket + source.guide._random()) * width
+                return value if low <= value < high else low + bucket * width
+            return plain() if current is PASSTHROUGH else current.floating(inner, low, high)
+
+        return floating
+
+    def boolean_sampler(self, p: float) -> Callable[[], bool]:
+        plain = self.inner.boolean_sampler(p)
+        route, source = self.route, self.source
+        inner: Any = self.inner
+        if not self.guided or p <= 0.0 or p >= 1.0:
+            return lambda: (plain() if route.source is PASSTHROUGH else route.source.boolean(inner, p))
+        key = (self.point, "boolean")
+        act = source._act
+
+        def boolean() -> bool:
+            current = route.source
+            if current is source and source.parts[-1] is None:
+                return act(key, 2) == 1
+            return plain() if current is PASSTHROUGH else current.boolean(inner, p)
+
+        return boolean
+
+
+class _Stats:
+    __slots__ = ("episodes", "valid", "unique", "history", "every")
+
+    def __init__(self, every: int) -> None:
+        self.episodes = 0
+        self.valid = 0
+        self.unique = 0
+        #: ``(episodes, valid, unique)`` at the end of every ``every`` episodes.
+        self.history: list[tuple[int, int, int]] = []
+        self.every = every
+
+
+class GuidedPicker(Seedable[T]):
+    """The values of ``wiring``, its choice points steered by a learner (see :func:`guided`).
+
+    ``reset()`` restores the learner's initial state (nothing learnt, nothing seen);
+    ``duplicate(with_state=True)`` copies what it learnt; ``set_seed(s)`` reseeds the
+    wiring and the learner. :meth:`freeze` gives a picker that follows the learnt policy
+    without learning; :meth:`to_json` / :meth:`from_json` save and reload the learner.
+
+    >>> import synthia as sy
+    >>> g = sy.guided(sy.RandomInteger(0, 100), valid=lambda x: x % 7 == 0, seed=2)
+    >>> values = g.take(50)
+    >>> all(v % 7 == 0 for v in values), g.unique_count > 5
+    (True, True)
+    >>> g.reset(); g.take(50) == values
+    True
+    >>> g
+    GuidedPicker(RandomInteger(0, 100), valid=<lambda>, seed=2)
+    """
+
+    inputs_fields = ("wiring",)
+
+    def __init__(
+        self,
+        wiring: Picker[T],
+        valid: Callable[[T], Any] | None = None,
+        *,
+        state: str = "sequence",
+        window: int = 4,
+        epsilon: float = 0.25,
+        rewards: Sequence[float] = REWARDS,
+        canonical: Callable[[T], Any] = repr,
+        points: Iterable[Any] | None = None,
+        float_buckets: int = 8,
+        max_actions: int = 16,
+        only_valid: bool = True,
+        max_tries: int | None = 10_000,
+        learning: bool = True,
+        seed: int | None = None,
+    ) -> None:
+        self.wiring = value_input(wiring, "wiring")
+        self.valid = None if valid is None else check_callable(valid, "valid", arguments=1)
+        if state not in STATES:
+            raise ValueError(f"state must be one of {STATES}, got {describe(state)}")
+        self.state = state
+        self.window = check_int(window, "window", minimum=1, maximum=1000)
+        self.epsilon = check_probability(epsilon, "epsilon")
+        if not isinstance(rewards, (list, tuple)) or len(rewards) != 3:
+            raise ValueError(f"rewards must be 3 numbers (unique valid, valid seen, invalid), got {describe(rewards)}")
+        self.rewards = tuple(float(check_number(r, "rewards")) for r in rewards)
+        self.canonical = check_callable(canonical, "canonical", arguments=1)
+        self.points = None if points is None else _check_points(points)
+        self.float_buckets = check_int(float_buckets, "float_buckets", minimum=0, maximum=1 << 16)
+        self.max_actions = check_int(max_actions, "max_actions", minimum=2, maximum=1 << 16)
+        self.only_valid = check_bool(only_valid, "only_valid")
+        self.max_tries = None if max_tries is None else check_int(max_tries, "max_tries", minimum=1)
+        self.learning = check_bool(learning, "learning")
+        self._seed = fresh_seed() if seed is None else check_seed(seed)
+        self._route = Route(PASSTHROUGH)
+        self._installed: list[tuple[Picker[Any], Any, Any]] | None = None
+        self._new_learner()
+        self._install()
+
+    # -- own state -----------------------------------------------------------------------
+    def _new_learner(self) -> None:
+        self.guide = Guide(self.epsilon, derive_seed(self._seed, "guide"))
+        self.seen: set[bytes] = set()
+        self.stats = _Stats(1000)
+
+    def _seed_self(self, seed: int) -> None:
+        self._seed = seed
+        if self.learning:
+            self._new_learner()
+        else:
+            self.guide.seed = derive_seed(seed, "guide")
+            self._restart_frozen()
+
+    def _reset_self(self) -> None:
+        if self.learning:
+            self._new_learner()
+        else:
+            self._restart_frozen()
+
+    def _restart_frozen(self) -> None:
+        self.guide.restart()
+        self.seen = set()
+        self.stats = _Stats(1000)
+
+    # -- routing the wiring to the learner ---------------------------------------------------
+    def _install(self) -> None:
+        """Route every random picker of the wiring to this picker's learner, for good.
+
+        The route's source is the learner only while this picker picks, a plain pass
+        to the picker's own stream otherwise. A harness that routes the whole wiring
+        again (to record, replay or feed Hypothesis's data) wraps this route: a source
+        that dictates decides every draw, a recorder logs what the learner chose.
+        """
+        if self._installed is not None:
+            self._uninstall()
+        installed: list[tuple[Picker[Any], Any, Any]] = []
+        points: dict[int, int] = {}
+        route = self._route
+        nodes = [node for _, node in upstream(self.wiring)]
+        self._keys = {label: key for label, (key, _) in enumerate(upstream(self.wiring))}
+        self._labels = {id(node): label for label, node in enumerate(nodes)}
+        selected = self._selector()
+        source = self._source = GuideSource(
+            self.guide, points, selected, self.state, self.window, self.float_buckets, self.max_actions, explore=True,
+        )
+        for label, node in enumerate(nodes):
+            if isinstance(node, Seedable) and node.__dict__.get("_stream") is not None:
+                stream = node.__dict__["_stream"]
+                points[id(stream)] = label
+                guided = selected is None or selected(label)
+                node.__dict__["_stream"] = _GuidedStream(stream, route, source, label, guided)
+                node._bind()
+                installed.append((node, stream, None))
+            elif self.state == "tree" and _branches(node):
+                installed.append((node, None, wrap_one(node, _spanning(route, label))))
+        self._installed = installed
+
+    def _uninstall(self) -> None:
+        node: Any
+        for node, stream, token in reversed(self._installed or []):
+            if stream is not None:
+                node.__dict__["_stream"] = stream
+                node._bind()
+            else:
+                unwrap_one(node, token)
+        self._installed = None
+
+    def _selector(self) -> Callable[[Hashable], bool] | None:
+        if self.points is None:
+            return None
+        wanted: set[Any] = set()
+        for item in self.points:
+            if isinstance(item, Picker):
+                if id(item) not in self._labels:
+                    raise ValueError(f"points: {item!r} is not a picker of the wiring")
+                wanted.add(self._labels[id(item)])
+            else:
+                wanted.add(item)
+                wanted.add(("rule", item))
+                wanted.update(label for label, key in self._keys.items() if key == item)
+        frozen = frozenset(wanted)
+
+        def selected(point: Hashable) -> bool:
+            if point in frozen:
+                return True
+            return isinstance(point, tuple) and (point[0] in frozen or point[1] in frozen)
+
+        return selected
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "GuidedPicker[T]":
+        self._uninstall()
+        memo[id(self._source)] = None  # the copy builds its own source (and interned states)
+        try:
+            twin: GuidedPicker[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
+        finally:
+            self._install()
+        twin._route = Route(PASSTHROUGH)
+        twin._installed = None
+        twin._install()
+        return twin
+
+    # -- picking --------------------------------------------------------------------------
+    def episode(self) -> tuple[T, bool, bool]:
+        """One episode: a value of the wiring, learnt from; ``(value, valid, new)``."""
+        source = self._source
+        if source.guide is not self.guide:
+            source.set_guide(self.guide)
+        source.begin()
+        route = self._route
+        route.source = source
+        token = set_current_route(route)
+        try:
+            value = self.wiring.pick()
+        except BaseException:
+            self.guide.forget_episode()
+            raise
+        finally:
+            route.source = PASSTHROUGH
+            restore_current_route(token)
+        try:
+            ok = True if self.valid is None else bool(self.valid(value))
+            new = False
+            if ok:
+                key = digest(self.canonical(value))
+                seen = self.seen
+                new = key not in seen
+                if new:
+                    seen.add(key)
+        except BaseException:
+            self.guide.forget_episode()  # the check raised: this episode teaches nothing
+            raise
+        if self.learning:
+            self.guide.learn(self.rewards[0] if new else (self.rewards[1] if ok else self.rewards[2]))
+        else:
+            self.guide.forget_episode()
+        stats = self.stats
+        stats.episodes += 1
+        stats.valid += ok
+        stats.unique += new
+        if stats.episodes % stats.every == 0:
+            stats.history.append((stats.episodes, stats.valid, stats.unique))
+        return value, ok, new
+
+    def pick(self) -> T:
+        episode = self.episode
+        if not self.only_valid:
+            return episode()[0]
+        tries = self.max_tries
+        if tries is None:
+            while True:
+                value, ok, _ = episode()
+                if ok:
+                    return value
+        for _ in range(tries):
+            value, ok, _ = episode()
+            if ok:
+                return value
+        raise GiveUp(f"{self!r} made {tries} invalid values in a row")
+
+    def on_failure(self) -> None:
+        """The value made last failed a property: it counts as a new valid value (RLCheck's
+        rule; the harness calls this). Its episode's reward becomes the unique-valid one."""
+        if self.learning and self.guide.last_reward is not None:
+            self.guide.relearn(self.rewards[0])
+
+    def in_domain(self, value: Any) -> bool | None:
+        if self.only_valid and self.valid is not None:
+            try:
+                if not self.valid(value):
+                    return False
+            except Exception:
+                return False
+        return self.wiring.in_domain(value)
+
+    @property
+    def source(self) -> GuideSource:
+        """The draw source the wiring is routed to (the learner behind the draws)."""
+        return self._source
+
+    # -- what it learnt ------------------------------------------------------------------------
+    @property
+    def episodes(self) -> int:
+        """Episodes run (values made, valid or not) since the last reset."""
+        return self.stats.episodes
+
+    @property
+    def valid_count(self) -> int:
+        """Valid values made since the last reset."""
+        return self.stats.valid
+
+    @property
+    def unique_count(self) -> int:
+        """Distinct valid values made since the last reset (by their canonical digest)."""
+        return self.stats.unique
+
+    @property
+    def history(self) -> list[tuple[int, int, int]]:
+        """``(episodes, valid, unique valid)`` after every 1000 episodes: the learning curve."""
+        return list(self.stats.history)
+
+    def report_note(self) -> str | None:
+        """One line for a test report: episodes, valid and unique-valid rates, and their trend."""
+        s = self.stats
+        if not s.episodes:
+            return None
+        note = (
+            f"guided {type(self.wiring).__name__}: {s.episodes} episodes, "
+            f"{s.valid / s.episodes:.1%} valid, {s.unique / s.episodes:.1%} unique valid"
+        )
+        if len(s.history) >= 2:
+            (e0, v0, u0), (e1, v1, u1) = s.history[0], (s.episodes, s.valid, s.unique)
+            if e1 > e0:
+                note += f" (first {e0}: {v0 / e0:.1%} / {u0 / e0:.1%}; since: {(v1 - v0) / (e1 - e0):.1%} / {(u1 - u0) / (e1 - e0):.1%})"
+        return note
+
+    def freeze(self) -> "GuidedPicker[T]":
+        """A copy that follows the learnt policy (exploration included) and learns no more.
+
+        It is an ordinary picker: its values depend only on its seed, ``reset()`` replays
+        them, and a harness shrinks and explains them through the wiring's draws.
+        """
+        twin = self.duplicate(with_state=True)
+        twin.learning = False
+        twin.reset()  # the wiring from its start; the tables kept
+        return twin
+
+    def to_json(self) -> str:
+        """The learner (its Q-tables and counts) and the settings that shape them, as JSON."""
+        return json.dumps({
+            "format": "synthia-guide", "version": 1,
+            "state": self.state, "window": self.window, "float_buckets": self.float_buckets,
+            "max_actions": self.max_actions, "rewards": list(self.rewards),
+            "guide": self.guide.to_state(),
+        })
+
+    def from_json(self, text: str) -> "GuidedPicker[T]":
+        """Load a learner saved by :meth:`to_json` (of a guided picker over the same wiring); returns ``self``."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != "synthia-guide":
+            raise ValueError("text must be the JSON of GuidedPicker.to_json()")
+        for name in ("state", "window", "float_buckets", "max_actions"):
+            if data.get(name) != getattr(self, name):
+                raise ValueError(f"the saved learner has {name}={data.get(name)!r}, this picker {getattr(self, name)!r}")
+        self.guide = Guide.from_state(data["guide"])
+        self._source.set_guide(self.guide)
+        return self
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        kwargs: dict[str, Any] = {}
+        if self.valid is not None:
+            kwargs["valid"] = self.valid
+        defaults = {
+            "state": "sequence", "window": 4, "epsilon": 0.25, "rewards": REWARDS, "canonical": repr,
+            "points": None, "float_buckets": 8, "max_actions": 16, "only_valid": True, "max_tries": 10_000,
+            "learning": True,
+        }
+        for name, default in defaults.items():
+            value = getattr(self, name)
+            if value != default:
+                kwargs[name] = value
+        kwargs["seed"] = self._seed
+        return [self.wiring], kwargs
+
+
+@rule(GuidedPicker)
+def _explain_guided(picker: Any, index: int, part: Any, entry: Entry) -> Any:
+    """A guided value is the wiring's output of its last episode (the invalid ones before it
+    do not matter); below it, the draws the learner decided are the wiring's own leaves."""
+    wiring, i = entry.consumed[-1]
+    return Ref(wiring, i, part)
+
+
+def _spanning(route: Route, label: int) -> Callable[[Picker[Any], Callable[[], Any]], Callable[[], Any]]:
+    def make(picker: Picker[Any], pick: Callable[[], Any]) -> Callable[[], Any]:
+        def spanned() -> Any:
+            source = route.source
+            if source is PASSTHROUGH:
+                return pick()
+            stack = source.stack  # type: ignore[attr-defined]
+            stack.append(stack[-1])
+            try:
+                return pick()
+            finally:
+                stack.pop()
+
+        return spanned
+
+    return make
+
+
+def _branches(node: Picker[Any]) -> bool:
+    """Whether a pick of ``node`` may pick two inputs that draw (a span of the tree state)."""
+    from ..core.constant import Constant
+
+    return sum(1 for p in node.inputs if not isinstance(p, Constant)) >= 2
+
+
+def _check_points(points: Iterable[Any]) -> tuple[Any, ...]:
+    if not isinstance(points, (list, tuple, set, frozenset)):
+        raise TypeError(f"points must be a list of pickers or names, got {describe(points)}")
+    out = tuple(points)
+    for p in out:
+        if not isinstance(p, (Picker, str)):
+            raise TypeError(f"points must hold pickers of the wiring or names (str), got {describe(p)}")
+    return out
+
+
+def guided(wiring: Picker[T], valid: Callable[[T], Any] | None = None, **options: Any) -> GuidedPicker[T]:
+    """A picker of ``wiring``'s values whose choice points learn to make many distinct valid values.
+
+    ``valid(value)`` is the validity precondition (``None``: every value is valid, and the
+    learner seeks distinct values). Options (RLCheck's defaults): ``state="sequence"`` or
+    ``"tree"``, ``window=4``, ``epsilon=0.25``, ``rewards=(20, 0, -1)``, ``canonical=repr``
+    (the form whose 64-bit digest decides uniqueness), ``points`` (pickers of the wiring, or
+    names: input paths such as ``"element"`` or grammar rules; ``None``: every choice
+    point), ``float_buckets=8`` (0: floats stay random), ``max_actions=16`` (wider integer
+    ranges are split in that many buckets), ``only_valid=True``, ``max_tries=10_000``,
+    ``seed``.
+
+    >>> import synthia as sy
+    >>> pairs = sy.Apply(lambda a, b: (a, b), sy.RandomInteger(0, 10), sy.RandomInteger(0, 10))
+    >>> g = guided(pairs, valid=lambda p: p[0] < p[1], seed=3)
+    >>> all(a < b for a, b in g.take(20))
+    True
+    """
+    return GuidedPicker(wiring, valid, **options)

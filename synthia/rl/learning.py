@@ -1,0 +1,213 @@
+"""The learner of RLCheck: tabular, on-policy, every-visit Monte-Carlo control.
+
+One Q-table per choice point, keyed by an abstract state (Reddy et al., ICSE 2020,
+section 4; the digest is ``docs/guided.md``):
+
+* **policy**: epsilon-greedy -- with probability ``epsilon`` (0.25) an action drawn
+  uniformly, otherwise the action of highest Q, ties broken uniformly at random (so a
+  state never updated is uniform: every Q starts at 0);
+* **episode**: one generated input; every ``(table, state, action)`` visited is
+  remembered, each visit separately;
+* **update**: one terminal reward ``r`` per episode, given to every visit, no discount:
+  ``N <- N + 1``, ``Q <- Q + (r - Q) / N`` (the running average of the rewards);
+* **rewards**: ``20`` for a valid input never seen before, ``0`` for a valid input seen
+  before, ``-1`` for an invalid one (:data:`REWARDS`).
+
+The learner's own randomness (exploration and ties) comes from its own seeded
+:class:`~synthia.core.random.Stream`, never from the wiring's, so the same seed gives
+the same decisions.
+
+>>> guide = Guide(seed=1)
+>>> guide.choose(("point", (0, 3), ()), 3) in (0, 1, 2)
+True
+>>> guide.learn(20.0)
+>>> guide.q(("point", (0, 3), ()))
+[...]
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any, Hashable
+
+from ..core.checks import check_int, check_number, check_probability
+from ..core.random import Stream, check_seed, stream_seed
+
+__all__ = ["Guide", "REWARDS"]
+
+#: RLCheck's rewards: (unique valid, valid but seen before, invalid).
+REWARDS = (20.0, 0.0, -1.0)
+
+
+class Guide:
+    """Q-tables, counts and the episode of one learner (RLCheck's Monte-Carlo control).
+
+    ``choose(key, n)`` returns an action in ``range(n)`` for the table entry ``key``
+    (a hashable naming the choice point, its domain and the abstract state);
+    ``learn(reward)`` ends the episode. ``reset()`` forgets everything learnt and reseeds.
+
+    >>> guide = Guide(epsilon=0.0, seed=3)
+    >>> for _ in range(20):
+    ...     action = guide.choose("s", 2)
+    ...     guide.learn(20.0 if action == 1 else -1.0)
+    >>> guide.q("s")[1] == 20.0, guide.choose("s", 2)
+    (True, 1)
+    """
+
+    __slots__ = ("epsilon", "seed", "tables", "episode", "_rng", "_random", "_below", "episodes", "last", "last_reward")
+
+    def __init__(self, epsilon: float = 0.25, seed: int = 0) -> None:
+        self.epsilon = check_probability(epsilon, "epsilon")
+        self.seed = check_seed(seed)
+        #: ``key -> [Q values, visit counts, greedy actions or None]``.
+        self.tables: dict[Hashable, list[Any]] = {}
+        #: The visits of the current episode: ``(entry, action)``.
+        self.episode: list[tuple[list[Any], int]] = []
+        self.episodes = 0
+        #: The visits of the last episode learnt, and its reward (see :meth:`relearn`).
+        self.last: list[tuple[list[Any], int]] = []
+        self.last_reward: float | None = None
+        self._rng = Stream(stream_seed(self.seed))
+        self._bind()
+
+    def _bind(self) -> None:
+        self._random = self._rng.random
+        self._below = self._rng.below
+
+    def reset(self) -> None:
+        """Forget every table and the current episode; reseed (the state after construction)."""
+        self.tables = {}
+        self.episode.clear()
+        self.episodes = 0
+        self.last, self.last_reward = [], None
+        self._rng.seed(stream_seed(self.seed))
+
+    def entry(self, key: Hashable, n: int) -> list[Any]:
+        """The table entry of ``key`` (``[Q values, counts, greedy actions or None]``), made
+        with ``n`` actions at 0 when new."""
+        entry = self.tables.get(key)
+        if entry is None or len(entry[0]) != n:
+            entry = self.tables[key] = [[0.0] * n, [0] * n, None]
+        return entry
+
+    def restart(self) -> None:
+        """Keep the tables, drop the current episode, reseed (a frozen policy replays from here)."""
+        self.episode.clear()
+        self.last, self.last_reward = [], None
+        self._rng.seed(stream_seed(self.seed))
+
+    def choose(self, key: Hashable, n: int, *, explore: bool = True) -> int:
+        """An action in ``range(n)`` for ``key``, epsilon-greedy, remembered for :meth:`learn`.
+
+        ``explore=False`` is the greedy policy alone (a frozen guide still explores unless
+        its epsilon is 0: freezing keeps the policy, exploration included).
+        """
+        entry = self.tables.get(key)
+        if entry is None or len(entry[0]) != n:
+            entry = self.tables[key] = [[0.0] * n, [0] * n, None]
+        if explore and self._random() < self.epsilon:
+            action = self._below(n)
+        else:
+            best = entry[2]
+            if best is None:
+                q = entry[0]
+                top = max(q)
+                best = entry[2] = [i for i in range(n) if q[i] == top]
+            action = best[0] if len(best) == 1 else best[self._below(len(best))]
+        self.episode.append((entry, action))
+        return action
+
+    def learn(self, reward: float) -> None:
+        """End the episode: every visit gets ``reward`` (every-visit Monte Carlo, no discount)."""
+        for entry, action in self.episode:
+            counts = entry[1]
+            n = counts[action] + 1
+            counts[action] = n
+            q = entry[0]
+            q[action] += (reward - q[action]) / n
+            entry[2] = None
+        self.last = self.episode[:]
+        self.last_reward = reward
+        self.episode.clear()
+        self.episodes += 1
+
+    def relearn(self, reward: float) -> None:
+        """Give the last episode ``reward`` instead of the one it got (before any other
+        episode is learnt): every one of its visits' running averages is corrected exactly.
+
+        >>> guide = Guide(seed=1)
+        >>> a = guide.choose("k", 2); guide.learn(0.0); guide.relearn(20.0)
+        >>> guide.q("k")[a], guide.counts("k")[a]
+        (20.0, 1)
+        """
+        old = self.last_reward
+        if old is None or reward == old:
+            return
+        for entry, action in self.last:
+            entry[0][action] += (reward - old) / entry[1][action]
+            entry[2] = None
+        self.last_reward = reward
+
+    def forget_episode(self) -> None:
+        """Drop the current episode without learning (the wiring raised)."""
+        self.episode.clear()
+
+    def q(self, key: Hashable) -> list[float]:
+        """The Q values of ``key`` (a copy; ``[]`` when never visited)."""
+        entry = self.tables.get(key)
+        return list(entry[0]) if entry is not None else []
+
+    def counts(self, key: Hashable) -> list[int]:
+        """The visit counts of ``key`` (a copy; ``[]`` when never visited)."""
+        entry = self.tables.get(key)
+        return list(entry[1]) if entry is not None else []
+
+    def __len__(self) -> int:
+        return len(self.tables)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Guide":
+        twin = Guide.__new__(Guide)
+        twin.epsilon, twin.seed, twin.episodes = self.epsilon, self.seed, self.episodes
+        twin.tables = {k: [list(e[0]), list(e[1]), None] for k, e in self.tables.items()}
+        index = {id(e): twin.tables[k] for k, e in self.tables.items()}
+        twin.episode = [(index[id(e)], a) for e, a in self.episode]
+        twin.last = [(index[id(e)], a) for e, a in self.last if id(e) in index]
+        twin.last_reward = self.last_reward
+        twin._rng = copy.deepcopy(self._rng, memo)
+        twin._bind()
+        return twin
+
+    # -- saving --------------------------------------------------------------------------
+    def to_state(self) -> dict[str, Any]:
+        """The tables as JSON-ready data (keys as nested lists; see :meth:`from_state`)."""
+        return {
+            "epsilon": self.epsilon,
+            "seed": self.seed,
+            "episodes": self.episodes,
+            "tables": [[_jsonable(k), e[0], e[1]] for k, e in self.tables.items()],
+        }
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> "Guide":
+        """The guide :meth:`to_state` saved (its random stream restarts from the seed)."""
+        if not isinstance(state, dict) or "tables" not in state:
+            raise ValueError(f"state must be a dict saved by Guide.to_state(), got {type(state).__name__}")
+        guide = cls(check_number(state.get("epsilon", 0.25), "epsilon"), check_int(state.get("seed", 0), "seed"))
+        guide.episodes = check_int(state.get("episodes", 0), "episodes", minimum=0)
+        for key, q, n in state["tables"]:
+            guide.tables[_hashable(key)] = [[float(v) for v in q], [int(c) for c in n], None]
+        return guide
+
+    def __repr__(self) -> str:
+        return f"Guide(epsilon={self.epsilon!r}, seed={self.seed!r})"
+
+
+def _jsonable(key: Any) -> Any:
+    if isinstance(key, tuple):
+        return [_jsonable(k) for k in key]
+    return key
+
+
+def _hashable(key: Any) -> Any:
+    if isinstance(key, list):
+        return tuple(_hashable(k) for k in key)
+    return key
