@@ -85,6 +85,7 @@ from .testing import (
     cover,
 )
 from .mutators import *  # noqa: F401,F403
+from .staging import Compiled, compile  # noqa: A004 - sy.compile: staging
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
 
 __version__ = "0.1.0"
@@ -118,6 +119,8 @@ __all__ = [
     "routed",
     "record",
     "replay",
+    "compile",
+    "Compiled",
     "FailureDatabase",
     "Assert",
     "TestReport",

@@ -356,6 +356,18 @@ class Seedable(Picker[T]):
         if shortcut:
             state["pick"] = sampler
 
+    @property
+    def stream(self) -> Stream:
+        """The stream this picker draws from now (read-only): its own seeded
+        :class:`~synthia.core.random.Stream`, or, while the wiring is routed, the
+        :class:`~synthia.core.draws.RoutedStream` in front of it.
+
+        >>> from synthia import RandomInteger
+        >>> RandomInteger(0, 10, seed=1).stream.getrandbits(4) in range(16)
+        True
+        """
+        return self._stream
+
     def _seed_self(self, seed: int) -> None:
         self._seed = seed
         self._stream_seed = stream_seed(seed)
