@@ -75,6 +75,43 @@ class Choice(Shrinkable[T]):
     def pick(self) -> T:
         return self.alternatives[self.choose()].pick()
 
+    def take_array(self, n: int) -> Any:
+        """The next ``n`` values as a numpy array, for a choice among plain numbers whose
+        decision can batch (the default one can): the values of ``take(n)``, in one
+        vectorised batch (see :meth:`~synthia.Picker.take_array`).
+
+        >>> Choice(1, 2, 3, weights=[1, 2, 1]).set_seed(4).take_array(6).tolist()
+        [2, 3, 2, 2, 2, 3]
+        """
+        import numpy as np
+
+        values = [a.value if type(a) is Constant else a for a in self.alternatives]
+        if not all(type(v) in (int, float, bool) for v in values):
+            return super().take_array(n)
+        if "pick" in self.__dict__:  # intercepted (provenance, spans): pick by pick
+            return np.array(self.take(n))
+        try:
+            units = self.decision.take_array(n)
+        except TypeError:
+            raise TypeError(f"Choice cannot batch: its decision {self.decision!r} cannot (take_array needs a RandomFloat or another batchable picker of floats)") from None
+        if not ((units >= 0.0) & (units < 1.0)).all():
+            bad = units[~((units >= 0.0) & (units < 1.0))][0]
+            raise ValueError(f"decision must pick floats in [0, 1), got {describe(float(bad))} from {self.decision!r}")
+        count = len(values)
+        if self._uniform:
+            index = (units * count).astype(np.intp)
+            np.minimum(index, count - 1, out=index)
+        else:
+            sums = self._cumulative
+            index = np.searchsorted(np.array(sums), units * sums[-1], side="right")
+            np.minimum(index, count - 1, out=index)
+            back = list(range(count))  # a zero weight is never chosen: back to the last positive one
+            for i in range(1, count):
+                if sums[i] == sums[i - 1]:
+                    back[i] = back[i - 1]
+            index = np.array(back)[index]
+        return np.array(values)[index]
+
     def _source_of(self, value: Any) -> int | None:
         """The first alternative that can produce ``value`` (``None``: none can)."""
         unknown = None

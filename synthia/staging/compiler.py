@@ -124,7 +124,7 @@ class _Stager:
             _check_untouched(node)
         if kind is Constant:
             self.staged += 1
-            return self.bind("const", node.value, ("const", id(node)))
+            return self.bind("const", node.value, ("const", id(node)))  # type: ignore[attr-defined]
         if kind is RandomInteger:
             return self._integer(node, out, ind)  # type: ignore[arg-type]
         if kind is RandomFloat and node.high - node.low != math.inf:  # type: ignore[attr-defined]
@@ -248,7 +248,7 @@ class _Stager:
         for position, j in enumerate(indices):
             last = position == len(indices) - 1
             out.append(f"{ind}else:" if last else f"{ind}{'if' if position == 0 else 'elif'} {test(j)}:")
-            body = []
+            body: list[str] = []
             value = self.emit(alternatives[j], body, ind + "    ")
             out.extend(body)
             out.append(f"{ind}    {v} = {value}")
@@ -384,7 +384,7 @@ class Compiled(Seedable[T]):
 
     def __init__(self, wiring: Picker[T]) -> None:
         if not isinstance(wiring, Picker):
-            raise TypeError(f"picker must be a picker, got {wiring!r:.80} ({type(wiring).__name__})")
+            raise TypeError(f"wiring must be a picker, got {wiring!r:.80} ({type(wiring).__name__})")
         self.wiring = wiring
         seed = wiring.seed
         self._init_stream(seed if isinstance(seed, int) and not isinstance(seed, bool) else 0)
@@ -480,4 +480,6 @@ def compile(picker: Picker[T]) -> Compiled[T]:  # noqa: A001 - sy.compile is the
     """
     if isinstance(picker, Compiled):
         return picker
+    if not isinstance(picker, Picker):
+        raise TypeError(f"picker must be a picker, got {picker!r:.80} ({type(picker).__name__})")
     return Compiled(picker)
