@@ -5,6 +5,7 @@ re-exported here.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any, Callable, Sequence, TypeVar, overload
 
 from ..core.checks import check_callable, check_int, check_magnitude, check_weights, cumulative, describe
@@ -58,7 +59,10 @@ class Choice(Shrinkable[T]):
 
     def choose(self) -> int:
         """Draw the index of the next alternative (one decision pick)."""
-        u = self.decision.pick()
+        return self._index(self.decision.pick())
+
+    def _index(self, u: Any) -> int:
+        """The index the decision's value ``u`` chooses (``ValueError`` out of ``[0, 1)``)."""
         try:
             valid = 0.0 <= u < 1.0
         except TypeError:
@@ -73,7 +77,46 @@ class Choice(Shrinkable[T]):
         return weighted_index(float(u), self._cumulative)
 
     def pick(self) -> T:
-        return self.alternatives[self.choose()].pick()
+        fast = self.__dict__.get("_draw")
+        if fast is None:
+            fast = _hold_lean(self, self._lean())
+        return fast()  # type: ignore[no-any-return]
+
+    def _lean(self) -> Callable[[], T]:
+        """The pick, as one closure: no ``choose()`` frame, the search a C ``bisect`` on the
+        running sums, a zero weight mapped back once. The decision and the alternatives are
+        read through their ``pick`` at each call, so routing and instrumentation see them."""
+        alternatives = self.alternatives
+        decision = self.decision
+        n = len(alternatives)
+        slow = self._index
+        if self._uniform:
+
+            def pick() -> T:
+                u = decision.pick()
+                if u.__class__ is float and 0.0 <= u < 1.0:
+                    i = int(u * n)
+                    return alternatives[i if i < n else n - 1].pick()  # type: ignore[no-any-return]
+                return alternatives[slow(u)].pick()  # type: ignore[no-any-return]
+
+            return pick
+        sums = self._cumulative
+        total = sums[-1]
+        last = n - 1
+        back = []
+        for i in range(n + 1):
+            j = min(i, last)
+            while j > 0 and sums[j] == sums[j - 1]:
+                j -= 1
+            back.append(alternatives[j])
+
+        def weighted_pick() -> T:
+            u = decision.pick()
+            if u.__class__ is float and 0.0 <= u < 1.0:
+                return back[bisect_right(sums, u * total)].pick()  # type: ignore[no-any-return]
+            return alternatives[slow(u)].pick()  # type: ignore[no-any-return]
+
+        return weighted_pick
 
     def take_array(self, n: int) -> Any:
         """The next ``n`` values as a numpy array, for a choice among plain numbers whose
@@ -88,7 +131,7 @@ class Choice(Shrinkable[T]):
         values = [a.value if type(a) is Constant else a for a in self.alternatives]
         if not all(type(v) in (int, float, bool) for v in values):
             return super().take_array(n)
-        if "pick" in self.__dict__:  # intercepted (provenance, spans): pick by pick
+        if "pick" in self.__dict__ and self.__dict__["pick"] is not self.__dict__.get("_draw"):  # intercepted: pick by pick
             return np.array(self.take(n))
         try:
             units = self.decision.take_array(n)
@@ -169,6 +212,48 @@ class Choice(Shrinkable[T]):
 
 #: The Java name of :class:`Choice`.
 PickElement = Choice
+
+
+def _hold_lean(picker: Picker[Any], fast: Callable[[], Any]) -> Callable[[], Any]:
+    """Hold ``fast`` as the picker's draw and, unless a wrapper is on, as its instance ``pick``.
+
+    The class's ``pick`` reads ``_draw`` and builds it when missing (copies drop it, see
+    ``TRANSIENT_FIELDS``), so instrumentation wraps the class's ``pick`` as for a sampler
+    (:func:`synthia.core.instrument.wrap_one`), and ``pick is _draw`` means "not intercepted".
+    """
+    state = picker.__dict__
+    state["_draw"] = fast
+    if "pick" not in state:
+        state["pick"] = fast
+    return fast
+
+
+def _positional_order(fn: Callable[..., Any], given: int, keys: list[str]) -> list[int] | None:
+    """Where each keyword of ``keys`` goes among the parameters after the ``given`` positional
+    ones, when they fill exactly the next ``len(keys)`` positional-or-keyword parameters of a
+    plain Python function or class; ``None`` when they must be passed by name."""
+    import inspect
+
+    target = fn
+    if isinstance(fn, type):
+        if type(fn).__call__ is not type.__call__ or fn.__new__ is not object.__new__ or not inspect.isfunction(fn.__init__):
+            return None
+        target = fn.__init__
+    elif not inspect.isfunction(fn):
+        return None
+    try:
+        parameters = list(inspect.signature(target).parameters.values())
+    except (TypeError, ValueError):  # pragma: no cover - a function always has one
+        return None
+    if isinstance(fn, type):
+        parameters = parameters[1:]  # self
+    slots = parameters[given : given + len(keys)]
+    if len(slots) < len(keys) or any(p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD for p in parameters[: given + len(keys)]):
+        return None
+    names = [p.name for p in slots]
+    if sorted(names) != sorted(keys):
+        return None
+    return [names.index(k) for k in keys]
 
 
 class Freeze(Shrinkable[T]):
@@ -272,7 +357,48 @@ class Apply(Picker[T]):
         self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
 
     def pick(self) -> T:
-        return self.fn(*[a.pick() for a in self.args], **{k: v.pick() for k, v in self.kwargs.items()})
+        fast = self.__dict__.get("_draw")
+        if fast is None:
+            fast = _hold_lean(self, self._lean())
+        return fast()  # type: ignore[no-any-return]
+
+    def _lean(self) -> Callable[[], T]:
+        """The pick, as one closure specialised to the number of inputs. Keyword inputs that
+        name positional parameters of a plain function or class, in a run right after the
+        positional ones, are passed by position (no dict built per pick); they are still
+        picked in the order given."""
+        fn = self.fn
+        args = list(self.args)
+        keys = list(self.kwargs)
+        values = [self.kwargs[k] for k in keys]
+        order = _positional_order(fn, len(args), keys) if keys else None
+        if order is not None:
+            if order != list(range(len(keys))):
+                inputs = args + values
+                where = list(range(len(args))) + [0] * len(keys)
+                for i, slot in enumerate(order):  # keyword i goes to parameter given + slot
+                    where[len(args) + slot] = len(args) + i
+
+                def reordered() -> T:
+                    picked = [p.pick() for p in inputs]
+                    return fn(*[picked[i] for i in where])
+
+                return reordered
+            args, keys, values = args + values, [], []
+        if not keys:
+            if len(args) == 0:
+                return fn  # type: ignore[no-any-return]
+            if len(args) == 1:
+                (a,) = args
+                return lambda: fn(a.pick())
+            if len(args) == 2:
+                a, b = args
+                return lambda: fn(a.pick(), b.pick())
+            if len(args) == 3:
+                a, b, c = args
+                return lambda: fn(a.pick(), b.pick(), c.pick())
+            return lambda: fn(*[p.pick() for p in args])
+        return lambda: fn(*[p.pick() for p in args], **{k: v.pick() for k, v in zip(keys, values)})
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         def plain(p: Picker[Any]) -> Any:

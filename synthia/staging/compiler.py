@@ -411,10 +411,14 @@ class Compiled(Seedable[T]):
         fast = state.get("_fast")
         if fast is None:
             try:
-                source, env = stage(self.wiring)
+                stager = _Stager()
+                source, env = stager.stage(self.wiring)
             except _Instrumented:
                 return self.wiring.pick()
-            fast = _maker(source)(env)
+            if stager.staged == 0 and stager.called == 1:
+                fast = self.wiring.pick  # nothing to fuse: the picker itself, no extra call
+            else:
+                fast = _maker(source)(env)
             state["_fast"] = fast
             if state.get("pick") is state.get("_draw"):
                 state["pick"] = fast
