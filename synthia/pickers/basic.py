@@ -77,20 +77,33 @@ class Choice(Shrinkable[T]):
         return weighted_index(float(u), self._cumulative)
 
     def pick(self) -> T:
-        fast = self.__dict__.get("_draw")
-        if fast is None:
-            fast = _hold_lean(self, self._lean())
-        return fast()  # type: ignore[no-any-return]
+        if "pick" not in self.__dict__:  # the first pick (or the first after a copy)
+            return _hold_lean(self, self._lean())()  # type: ignore[no-any-return]
+        # Intercepted (spans, provenance, timing): the reference path, every input's pick seen.
+        return self.alternatives[self.choose()].pick()
 
     def _lean(self) -> Callable[[], T]:
         """The pick, as one closure: no ``choose()`` frame, the search a C ``bisect`` on the
-        running sums, a zero weight mapped back once. The decision and the alternatives are
-        read through their ``pick`` at each call, so routing and instrumentation see them."""
+        running sums, a zero weight mapped back once, a constant alternative's value taken
+        as it is. The decision is read through its ``pick`` at each call, so routing sees it;
+        while the wiring is intercepted the class's ``pick`` runs instead."""
         alternatives = self.alternatives
         decision = self.decision
         n = len(alternatives)
         slow = self._index
+        constants = all(type(a) is Constant for a in alternatives)
+        values = [a.value for a in alternatives] if constants else []  # type: ignore[attr-defined]
         if self._uniform:
+            if constants:
+
+                def uniform_value() -> T:
+                    u = decision.pick()
+                    if u.__class__ is float and 0.0 <= u < 1.0:
+                        i = int(u * n)
+                        return values[i if i < n else n - 1]  # type: ignore[no-any-return]
+                    return values[slow(u)]  # type: ignore[no-any-return]
+
+                return uniform_value
 
             def pick() -> T:
                 u = decision.pick()
@@ -109,6 +122,16 @@ class Choice(Shrinkable[T]):
             while j > 0 and sums[j] == sums[j - 1]:
                 j -= 1
             back.append(alternatives[j])
+        if constants:
+            back_values = [b.value for b in back]  # type: ignore[attr-defined]
+
+            def weighted_value() -> T:
+                u = decision.pick()
+                if u.__class__ is float and 0.0 <= u < 1.0:
+                    return back_values[bisect_right(sums, u * total)]  # type: ignore[no-any-return]
+                return values[slow(u)]  # type: ignore[no-any-return]
+
+            return weighted_value
 
         def weighted_pick() -> T:
             u = decision.pick()
@@ -215,16 +238,16 @@ PickElement = Choice
 
 
 def _hold_lean(picker: Picker[Any], fast: Callable[[], Any]) -> Callable[[], Any]:
-    """Hold ``fast`` as the picker's draw and, unless a wrapper is on, as its instance ``pick``.
+    """Hold ``fast`` as the picker's instance ``pick`` and its ``_draw``.
 
-    The class's ``pick`` reads ``_draw`` and builds it when missing (copies drop it, see
-    ``TRANSIENT_FIELDS``), so instrumentation wraps the class's ``pick`` as for a sampler
-    (:func:`synthia.core.instrument.wrap_one`), and ``pick is _draw`` means "not intercepted".
+    The class's ``pick`` installs it on the first pick (copies drop both, see
+    ``TRANSIENT_FIELDS``). Instrumentation sees ``pick is _draw`` and wraps the class's
+    ``pick`` instead (:func:`synthia.core.instrument.wrap_one`), which takes the reference
+    path, so wrappers on the inputs see every pick; unwrapping puts ``fast`` back.
     """
     state = picker.__dict__
     state["_draw"] = fast
-    if "pick" not in state:
-        state["pick"] = fast
+    state["pick"] = fast
     return fast
 
 
@@ -357,10 +380,10 @@ class Apply(Picker[T]):
         self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
 
     def pick(self) -> T:
-        fast = self.__dict__.get("_draw")
-        if fast is None:
-            fast = _hold_lean(self, self._lean())
-        return fast()  # type: ignore[no-any-return]
+        if "pick" not in self.__dict__:  # the first pick (or the first after a copy)
+            return _hold_lean(self, self._lean())()  # type: ignore[no-any-return]
+        # Intercepted (spans, provenance, timing): the reference path, every input's pick seen.
+        return self.fn(*[a.pick() for a in self.args], **{k: v.pick() for k, v in self.kwargs.items()})
 
     def _lean(self) -> Callable[[], T]:
         """The pick, as one closure specialised to the number of inputs. Keyword inputs that

@@ -398,32 +398,48 @@ class Compiled(Seedable[T]):
         return self.wiring.pick()
 
     def _bind(self) -> None:
+        # Called at construction, after a copy, and when a route starts or ends.
         state = self.__dict__
         state["_fast"] = None
-        fast = type(self).pick.__get__(self) if type(state["_stream"]) is RoutedStream else self._prime
+        if type(state["_stream"]) is RoutedStream:
+            fast = type(self).pick.__get__(self)  # routed: through the graph
+        else:
+            fast = self._build() or self._prime
         if "pick" not in state or state["pick"] is state.get("_draw"):
             state["pick"] = fast
         state["_draw"] = fast
 
-    def _prime(self) -> T:
-        """The first pick after construction, a copy or a routing: build the function, then pick."""
+    def _build(self) -> Callable[[], T] | None:
+        """Build and hold the generated function (``None`` while a picker of the wiring is
+        routed or intercepted: the next pick tries again)."""
         state = self.__dict__
         fast = state.get("_fast")
-        if fast is None:
-            try:
-                stager = _Stager()
-                source, env = stager.stage(self.wiring)
-            except _Instrumented:
-                return self.wiring.pick()
-            if stager.staged == 0 and stager.called == 1:
-                fast = self.wiring.pick  # nothing to fuse: the picker itself, no extra call
-            else:
-                fast = _maker(source)(env)
-            state["_fast"] = fast
-            if state.get("pick") is state.get("_draw"):
-                state["pick"] = fast
-            state["_draw"] = fast
-        return fast()  # type: ignore[no-any-return]
+        if fast is not None:
+            return fast  # type: ignore[no-any-return]
+        try:
+            stager = _Stager()
+            source, env = stager.stage(self.wiring)
+        except _Instrumented:
+            return None
+        if stager.staged == 0 and stager.called == 1:
+            fast = self.wiring.pick  # nothing to fuse: the picker itself, no extra call
+        else:
+            fast = _maker(source)(env)
+        state["_fast"] = fast
+        if state.get("pick") is state.get("_draw"):
+            state["pick"] = fast
+        state["_draw"] = fast
+        return fast  # type: ignore[no-any-return]
+
+    def _prime(self) -> T:
+        """A pick while the function is not built yet (the end of a route): build it, then pick."""
+        fast = self._build()
+        return self.wiring.pick() if fast is None else fast()
+
+    def take(self, n: int) -> list[T]:
+        if type(self.__dict__["_stream"]) is not RoutedStream:
+            self._build()  # so that the loop holds the generated function, not the first-pick hook
+        return super().take(n)
 
     def _seed_self(self, seed: int) -> None:
         self._stream.seed(seed)  # the wiring's pickers are seeded by the same walk
