@@ -56,6 +56,13 @@ class Choice(Shrinkable[T]):
         self._uniform = len(set(self.weights)) == 1
         self._cumulative = cumulative(self.weights)
         self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
+        if type(self) is Choice:  # a subclass may set more in its own __init__: lean on first pick
+            _lean_of(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Choice[T]":
+        twin: Choice[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
+        _lean_of(twin)  # a copy holds its own lean pick at once (take() holds self.pick)
+        return twin
 
     def choose(self) -> int:
         """Draw the index of the next alternative (one decision pick)."""
@@ -77,8 +84,9 @@ class Choice(Shrinkable[T]):
         return weighted_index(float(u), self._cumulative)
 
     def pick(self) -> T:
-        if "pick" not in self.__dict__:  # the first pick (or the first after a copy)
-            return _hold_lean(self, self._lean())()  # type: ignore[no-any-return]
+        fast = _lean_of(self)
+        if fast is not None:
+            return fast()  # type: ignore[no-any-return]
         # Intercepted (spans, provenance, timing): the reference path, every input's pick seen.
         return self.alternatives[self.choose()].pick()
 
@@ -237,18 +245,26 @@ class Choice(Shrinkable[T]):
 PickElement = Choice
 
 
-def _hold_lean(picker: Picker[Any], fast: Callable[[], Any]) -> Callable[[], Any]:
-    """Hold ``fast`` as the picker's instance ``pick`` and its ``_draw``.
+def _lean_of(picker: Any) -> Callable[[], Any] | None:
+    """The lean pick of ``picker`` (a ``Choice`` or an ``Apply``), built and held on first use,
+    or ``None`` while the picker is intercepted.
 
-    The class's ``pick`` installs it on the first pick (copies drop both, see
-    ``TRANSIENT_FIELDS``). Instrumentation sees ``pick is _draw`` and wraps the class's
-    ``pick`` instead (:func:`synthia.core.instrument.wrap_one`), which takes the reference
-    path, so wrappers on the inputs see every pick; unwrapping puts ``fast`` back.
+    The lean pick is held as the instance's ``pick`` and as its ``_draw`` (copies drop both,
+    see ``TRANSIENT_FIELDS``). Instrumentation sees ``pick is _draw`` and wraps the class's
+    ``pick`` instead (:func:`synthia.core.instrument.wrap_one`); there a ``pick`` that is
+    neither missing nor the lean one means a wrapper is on, and the class's ``pick`` takes
+    the reference path, so wrappers on the inputs see every pick. Unwrapping puts the lean
+    pick back.
     """
     state = picker.__dict__
-    state["_draw"] = fast
-    state["pick"] = fast
-    return fast
+    current = state.get("pick")
+    fast = state.get("_draw")
+    if current is None:
+        if fast is None:
+            fast = state["_draw"] = picker._lean()
+        state["pick"] = fast
+        return fast  # type: ignore[no-any-return]
+    return fast if current is fast else None  # type: ignore[no-any-return]
 
 
 def _positional_order(fn: Callable[..., Any], given: int, keys: list[str]) -> list[int] | None:
@@ -378,10 +394,18 @@ class Apply(Picker[T]):
         self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
         self.args = [value_input(a, f"args[{i}]") for i, a in enumerate(args)]
         self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
+        if type(self) is Apply:  # a subclass may set more in its own __init__: lean on first pick
+            _lean_of(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Apply[T]":
+        twin: Apply[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
+        _lean_of(twin)  # a copy holds its own lean pick at once (take() holds self.pick)
+        return twin
 
     def pick(self) -> T:
-        if "pick" not in self.__dict__:  # the first pick (or the first after a copy)
-            return _hold_lean(self, self._lean())()  # type: ignore[no-any-return]
+        fast = _lean_of(self)
+        if fast is not None:
+            return fast()  # type: ignore[no-any-return]
         # Intercepted (spans, provenance, timing): the reference path, every input's pick seen.
         return self.fn(*[a.pick() for a in self.args], **{k: v.pick() for k, v in self.kwargs.items()})
 
