@@ -28,6 +28,7 @@ from typing import Any, Callable
 from timing import table
 
 import synthia as sy
+from synthia.pickers.grammar import Derivation, DerivedString
 
 
 # -- the workloads --------------------------------------------------------------------------
@@ -243,20 +244,28 @@ def hand_written(name: str, rng: random.Random) -> Callable[[], Any]:
                     [(s.name if type(s).__name__ == "NonTerminal" else None, getattr(s, "text", None)) for s in alternatives[i]] for i in ok
                 ]
 
-        def derive(rule: str, depth: int, out: list[str]) -> None:
+        index_of = {
+            (rule, depth): [i for i in grammar.simplest_first[rule] if depth + grammar.alternative_depth(rule, i) <= 6]
+            or grammar.simplest_first[rule][:1]
+            for rule in grammar.rules
+            for depth in range(7)
+        }
+
+        # The value is the same as the picker's: a str subclass holding its derivation tree.
+        def derive(rule: str, depth: int) -> Any:
             options = fitting[rule, depth]
             n = len(options)
-            chosen = options[below(n, (n - 1).bit_length())] if n > 1 else options[0]
-            for sub, text in chosen:
-                if sub is not None:
-                    derive(sub, depth + 1, out)
-                elif text:
-                    out.append(text)
+            pick = below(n, (n - 1).bit_length()) if n > 1 else 0
+            children: list[Any] = []
+            for sub, text in options[pick]:
+                children.append(derive(sub, depth + 1) if sub is not None else text)
+            return Derivation(rule, index_of[rule, depth][pick], children)
 
         def sentence() -> Any:
-            out: list[str] = []
-            derive(grammar.start, 0, out)
-            return " ".join(out)
+            derivation = derive(grammar.start, 0)
+            out = DerivedString(" ".join(derivation.tokens()))
+            out.derivation = derivation
+            return out
 
         return sentence
     if name == "Markov chain":
