@@ -30,6 +30,7 @@ graph itself, so draws, spans and provenance are exactly those of the wiring.
 from __future__ import annotations
 
 import builtins
+from bisect import bisect_right
 import itertools
 import linecache
 import math
@@ -37,13 +38,15 @@ import re
 from collections import OrderedDict
 from typing import Any, Callable, Iterator, TypeVar
 
-from ..core.checks import check_count_pick, cumulative
+from ..core.checks import check_count_pick, check_unit_pick, cumulative
 from ..core.constant import Constant
 from ..core.draws import RoutedStream
-from ..core.picker import Picker, Seedable
+from ..core.exceptions import NoMoreElements
+from ..core.picker import UNSET, Picker, Seedable
 from ..core.random import Stream, weighted_index
 from ..pickers.basic import Apply, Choice, Deferred
 from ..pickers.collections import ComposeList
+from ..pickers.markov import MarkovChain
 from ..pickers.scalars import RandomBoolean, RandomFloat, RandomInteger
 from ..pickers.tuples import ArrayPicker
 
@@ -53,7 +56,9 @@ T = TypeVar("T")
 
 #: The picker classes the stager fuses into the generated code (exactly these classes, not
 #: subclasses); any other picker is called as it is.
-STAGED: tuple[type, ...] = (Constant, RandomInteger, RandomFloat, RandomBoolean, Choice, Apply, ComposeList, ArrayPicker, Deferred)
+STAGED: tuple[type, ...] = (
+    Constant, RandomInteger, RandomFloat, RandomBoolean, Choice, Apply, ComposeList, ArrayPicker, Deferred, MarkovChain,
+)
 
 #: Alternatives of a Choice unrolled into an ``if`` chain; a longer choice among plain
 #: values indexes a tuple instead.
@@ -63,6 +68,10 @@ _MAKERS: "OrderedDict[str, Callable[[tuple[Any, ...]], Callable[[], Any]]]" = Or
 _serial = itertools.count(1)
 #: ``name = expression  # comment``: one generated statement that a comprehension can take.
 _SIMPLE = re.compile(r"^\s*(\w+) = ([^#]*?)(  #.*)?$")
+
+
+def _no_way_out(state: Any) -> None:
+    raise NoMoreElements(f"state {state!r} has no way out")
 
 
 class _Instrumented(Exception):
@@ -149,7 +158,57 @@ class _Stager:
             return v
         if kind is Deferred:
             return self._call_deferred(node, out, ind)  # type: ignore[arg-type]
+        if kind is MarkovChain and node.start is not UNSET:  # type: ignore[attr-defined]
+            return self._markov(node, out, ind)  # type: ignore[arg-type]
         return self.call(node, out, ind)
+
+    def _markov(self, node: MarkovChain, out: list[str], ind: str) -> str:
+        """The chain's state stays on the chain (``current``), so reset and copies work as usual."""
+        self.staged += 1
+        tables = {}
+        for source, targets in node.transitions.items():
+            names = [t for t, w in targets.items() if w > 0]
+            if not names:
+                continue
+            sums = cumulative([targets[t] for t in names])
+            back = []
+            for i in range(len(names) + 1):
+                j = min(i, len(names) - 1)
+                while j > 0 and sums[j] == sums[j - 1]:
+                    j -= 1
+                back.append(names[j])
+            tables[source] = (tuple(sums), sums[-1], tuple(back))
+        chain = self.bind("chain", node, ("chain", id(node)))
+        table_name = self.bind("tables", tables)
+        unset = self.bind("UNSET", UNSET, "UNSET")
+        stuck = self.bind("no_way_out", _no_way_out, "no_way_out")
+        bisect = self.bind("bisect_right", bisect_right, "bisect_right")
+        state, table = self.var("s"), self.var("tb")
+        out.append(f"{ind}{state} = {chain}.current  # MarkovChain")
+        out.append(f"{ind}if {state} is {unset}:")
+        out.append(f"{ind}    {state} = {self.bind('start', node.start)}")
+        out.append(f"{ind}else:")
+        out.append(f"{ind}    {table} = {table_name}.get({state})")
+        out.append(f"{ind}    if {table} is None:")
+        out.append(f"{ind}        {stuck}({state})")
+        decision = node.decision
+        inner = ind + "    "
+        if type(decision) is RandomFloat and decision.low >= 0.0 and decision.high <= 1.0:
+            u = self.emit(decision, out, inner)
+        else:
+            check = self.bind("check_unit_pick", check_unit_pick, "check_unit_pick")
+            u = self.var("u")
+            out.append(f"{inner}{u} = float({check}({self.pick_of(decision)}(), 'decision', {self.bind('decision', decision)}))")
+        out.append(f"{inner}{state} = {table}[2][{bisect}({table}[0], {u} * {table}[1])]")
+        out.append(f"{ind}{chain}.current = {state}")
+        v = self.var("m")
+        if all(type(p) is Constant for p in node.states.values()):
+            values = self.bind("emits", {name: p.value for name, p in node.states.items()})  # type: ignore[attr-defined]
+            out.append(f"{ind}{v} = {values}[{state}]")
+        else:
+            picks = {name: self.env_values[self.env_names.index(self.pick_of(p))] for name, p in node.states.items()}
+            out.append(f"{ind}{v} = {self.bind('emits', picks)}[{state}]()")
+        return v
 
     def pick_of(self, node: Picker[Any]) -> str:
         """The name of ``node``'s pick, called as it is (its class's ``pick``, which reads a
@@ -353,7 +412,7 @@ def _maker(source: str) -> Callable[[tuple[Any, ...]], Callable[[], Any]]:
     filename = f"<synthia-staged-{next(_serial)}>"
     code = builtins.compile(source, filename, "exec")
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace: dict[str, Any] = {"__builtins__": {"int": int, "range": range}}
+    namespace: dict[str, Any] = {"__builtins__": {"int": int, "float": float, "range": range}}
     exec(code, namespace)
     make = namespace["make"]
     _MAKERS[source] = make
