@@ -140,9 +140,9 @@ def test_bad_lengths_fail_as_in_the_wiring() -> None:
         staged.pick()
 
 
-def test_compile_refuses_what_is_not_a_picker() -> None:
-    with pytest.raises(TypeError, match="picker"):
-        sy.compile(3)  # type: ignore[arg-type]
+def test_a_plain_value_compiles_to_a_constant() -> None:
+    assert sy.compile(3).take(2) == [3, 3]  # type: ignore[arg-type]
+    assert sy.Compiled([1]).pick() == [1]  # type: ignore[arg-type]
 
 
 def test_compile_is_idempotent_and_nests() -> None:

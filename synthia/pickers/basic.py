@@ -273,11 +273,12 @@ def _positional_order(fn: Callable[..., Any], given: int, keys: list[str]) -> li
     plain Python function or class; ``None`` when they must be passed by name."""
     import inspect
 
-    target = fn
+    target: Any = fn
     if isinstance(fn, type):
-        if type(fn).__call__ is not type.__call__ or fn.__new__ is not object.__new__ or not inspect.isfunction(fn.__init__):
+        init = getattr(fn, "__init__", None)
+        if type(fn).__call__ is not type.__call__ or fn.__new__ is not object.__new__ or not inspect.isfunction(init):
             return None
-        target = fn.__init__
+        target = init
     elif not inspect.isfunction(fn):
         return None
     try:

@@ -42,6 +42,7 @@ from ..core.checks import check_count_pick, check_unit_pick, cumulative
 from ..core.constant import Constant
 from ..core.draws import RoutedStream
 from ..core.exceptions import NoMoreElements
+from ..core.inputs import value_input
 from ..core.picker import UNSET, Picker, Seedable
 from ..core.random import Stream, weighted_index
 from ..pickers.basic import Apply, Choice, Deferred
@@ -442,10 +443,8 @@ class Compiled(Seedable[T]):
     """
 
     def __init__(self, wiring: Picker[T]) -> None:
-        if not isinstance(wiring, Picker):
-            raise TypeError(f"wiring must be a picker, got {wiring!r:.80} ({type(wiring).__name__})")
-        self.wiring = wiring
-        seed = wiring.seed
+        self.wiring: Picker[T] = value_input(wiring, "wiring")  # a plain value is a Constant
+        seed = self.wiring.seed
         self._init_stream(seed if isinstance(seed, int) and not isinstance(seed, bool) else 0)
 
     def named_inputs(self) -> Iterator[tuple[str, Picker[Any]]]:
@@ -535,7 +534,7 @@ def compile(picker: Picker[T]) -> Compiled[T]:  # noqa: A001 - sy.compile is the
     called as it is. The result shares ``picker``'s wiring, is seeded, reset and
     duplicated like it, and picks through the graph whenever draws are routed or picks
     intercepted (recording, replay, shrinking, provenance), so it is never silently
-    different. Compiling a compiled picker returns it.
+    different. Compiling a compiled picker returns it; a plain value is a constant.
 
     >>> import synthia as sy
     >>> tree = sy.Deferred(lambda: sy.Choice(sy.RandomInteger(0, 10),
@@ -559,6 +558,4 @@ def compile(picker: Picker[T]) -> Compiled[T]:  # noqa: A001 - sy.compile is the
     """
     if isinstance(picker, Compiled):
         return picker
-    if not isinstance(picker, Picker):
-        raise TypeError(f"picker must be a picker, got {picker!r:.80} ({type(picker).__name__})")
-    return Compiled(picker)
+    return Compiled(value_input(picker, "picker"))

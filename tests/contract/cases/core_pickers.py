@@ -82,8 +82,6 @@ BAD_ARGUMENTS = [
     BadArgument("PickIf max_tries", lambda: sy.PickIf(sy.Tick(), bool, max_tries=0), ValueError, "max_tries"),
     BadArgument("Apply fn", lambda: sy.Apply(42), TypeError, "fn"),
     BadArgument("Deferred build", lambda: sy.Deferred(3), TypeError, "build"),
-    BadArgument("compile of a value", lambda: sy.compile(3), TypeError, "picker"),  # type: ignore[arg-type]
-    BadArgument("Compiled of a value", lambda: sy.Compiled([1]), TypeError, "wiring"),  # type: ignore[arg-type]
     BadArgument("Deferred depth", lambda: sy.Deferred(sy.Tick, max_depth=-1, fallback=0), ValueError, "max_depth"),
 ]
 
