@@ -9,8 +9,9 @@ with ``k = (n - 1).bit_length()``, rejected while ``>= n``; a float in ``[low, h
 compares ``random() * total`` with the running sums of the weights; a ``Deferred`` counts
 its depth and takes its fallback past ``max_depth``. Only the streams differ (one
 ``random.Random`` there, one stream per picker in synthia), so the values are different but
-identically distributed. The staged wiring gives exactly the unstaged one's values (checked
-here on every workload before timing).
+identically distributed. Both sides call the same user functions (``_pair``, ``_cons``,
+``_node``, ``Person``...), which a wiring's ``Apply`` calls too. The staged wiring gives
+exactly the unstaged one's values (checked here on every workload before timing).
 
 Columns: ns per value; ``unstaged/hand``, ``staged/hand`` (1.0 = as fast as the hand-written
 loop), ``unstaged/staged`` (the gain of staging), Hypothesis's examples/s under ``@given``
@@ -86,6 +87,10 @@ def _node(k: int, v: int, left: Any, right: Any) -> Any:
     return (k, v, left, right)
 
 
+def _pair(left: Any, right: Any) -> Any:
+    return (left, right)
+
+
 def _cons(b: bool, rest: Any) -> Any:
     return (b, rest)
 
@@ -134,7 +139,7 @@ def build(name: str) -> sy.Picker[Any]:
     if name == "recursive tree":
         leaf = sy.RandomInteger(0, 100)
         tree: sy.Picker[Any] = sy.Deferred(
-            lambda: sy.Choice(leaf, sy.Apply(lambda l, r: (l, r), tree, tree)), max_depth=4, fallback=leaf
+            lambda: sy.Choice(leaf, sy.Apply(_pair, tree, tree)), max_depth=4, fallback=leaf
         )
         return tree
     if name == "grammar sentence":
@@ -227,8 +232,11 @@ def hand_written(name: str, rng: random.Random) -> Callable[[], Any]:
 
         def tree(depth: int) -> Any:
             if depth >= 4 or int(unit() * 2) == 0:
-                return below(100, 7)
-            return (tree(depth + 1), tree(depth + 1))
+                r = bits(7)
+                while r >= 100:
+                    r = bits(7)
+                return r
+            return _pair(tree(depth + 1), tree(depth + 1))
 
         return lambda: tree(0)
     if name == "grammar sentence":
@@ -301,7 +309,7 @@ def hand_written(name: str, rng: random.Random) -> Callable[[], Any]:
             if unit() * 11.0 < 1.0:
                 return None
             b = unit() < 0.5
-            return (b, bools())
+            return _cons(b, bools())
 
         return bools
     if name == "BST single pass (size 10)":
@@ -309,22 +317,42 @@ def hand_written(name: str, rng: random.Random) -> Callable[[], Any]:
         def bst(size: int) -> Any:
             if size == 0 or unit() * (1.0 + size) < 1.0:
                 return None
-            return (below(101, 7), below(101, 7), bst(size // 2), bst(size // 2))
+            k = bits(7)
+            while k >= 101:
+                k = bits(7)
+            v = bits(7)
+            while v >= 101:
+                v = bits(7)
+            return _node(k, v, bst(size // 2), bst(size // 2))
 
         return lambda: bst(10)
     if name == "BST by insertion (size 10)":
-        return lambda: _insert_all([below(101, 7) for _ in range(below(11, 4))])
+        def insertion() -> Any:
+            n = bits(4)
+            while n >= 11:
+                n = bits(4)
+            keys = []
+            for _ in range(n):
+                k = bits(7)
+                while k >= 101:
+                    k = bits(7)
+                keys.append(k)
+            return _insert_all(keys)
+
+        return insertion
     if name == "lambda terms (depth 6)":
 
         def term(depth: int) -> Any:
-            if depth >= 6:
-                return _var(below(3, 2))
-            t = unit() * 6.0
-            if t < 3.0:
-                return _var(below(3, 2))
-            if t < 5.0:
-                return _lam(term(depth + 1))
-            return _app(term(depth + 1), term(depth + 1))
+            if depth < 6:
+                t = unit() * 6.0
+                if t >= 3.0:
+                    if t < 5.0:
+                        return _lam(term(depth + 1))
+                    return _app(term(depth + 1), term(depth + 1))
+            i = bits(2)  # a variable: past max_depth (the fallback) or chosen
+            while i >= 3:
+                i = bits(2)
+            return _var(i)
 
         return lambda: term(0)
     raise KeyError(name)

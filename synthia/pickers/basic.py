@@ -445,6 +445,12 @@ class Apply(Picker[T]):
             if len(args) == 3:
                 a, b, c = args
                 return lambda: fn(a.pick(), b.pick(), c.pick())
+            if len(args) == 4:
+                a, b, c, d = args
+                return lambda: fn(a.pick(), b.pick(), c.pick(), d.pick())
+            if len(args) == 5:
+                a, b, c, d, e = args
+                return lambda: fn(a.pick(), b.pick(), c.pick(), d.pick(), e.pick())
             return lambda: fn(*[p.pick() for p in args])
         return lambda: fn(*[p.pick() for p in args], **{k: v.pick() for k, v in zip(keys, values)})
 
@@ -489,6 +495,10 @@ class Deferred(Picker[T]):
         return self._target
 
     def pick(self) -> T:
+        fast = _lean_of(self)
+        if fast is not None:
+            return fast()  # type: ignore[no-any-return]
+        # Intercepted (spans, provenance, timing): the reference path.
         if self.max_depth is not None and self._depth >= self.max_depth:
             return self.fallback.pick()  # type: ignore[union-attr]
         self._depth += 1
@@ -497,6 +507,36 @@ class Deferred(Picker[T]):
         finally:
             self._depth -= 1
 
+    def _lean(self) -> Callable[[], T]:
+        """The pick as one closure (built on the first pick: ``build()`` may refer to names
+        assigned after construction); the target and the fallback are read through their
+        ``pick`` at each call."""
+        target = self.target
+        max_depth = self.max_depth
+        if max_depth is None:
+
+            def unbounded() -> T:
+                self._depth += 1
+                try:
+                    return target.pick()
+                finally:
+                    self._depth -= 1
+
+            return unbounded
+        fallback = self.fallback
+
+        def bounded() -> T:
+            depth = self._depth
+            if depth >= max_depth:
+                return fallback.pick()  # type: ignore[union-attr,no-any-return]
+            self._depth = depth + 1
+            try:
+                return target.pick()
+            finally:
+                self._depth -= 1
+
+        return bounded
+
     def _reset_self(self) -> None:
         self._depth = 0
 
@@ -504,7 +544,8 @@ class Deferred(Picker[T]):
         # Build before copying: an unbuilt copy would call build(), whose closure
         # refers to the original wiring, and so share it.
         self.target
-        return super().__deepcopy__(memo)  # type: ignore[return-value]
+        twin: Deferred[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
+        return twin
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs: dict[str, Any] = {}
