@@ -495,10 +495,6 @@ class Deferred(Picker[T]):
         return self._target
 
     def pick(self) -> T:
-        fast = _lean_of(self)
-        if fast is not None:
-            return fast()  # type: ignore[no-any-return]
-        # Intercepted (spans, provenance, timing): the reference path.
         if self.max_depth is not None and self._depth >= self.max_depth:
             return self.fallback.pick()  # type: ignore[union-attr]
         self._depth += 1
@@ -506,36 +502,6 @@ class Deferred(Picker[T]):
             return (self._target or self.target).pick()
         finally:
             self._depth -= 1
-
-    def _lean(self) -> Callable[[], T]:
-        """The pick as one closure (built on the first pick: ``build()`` may refer to names
-        assigned after construction); the target and the fallback are read through their
-        ``pick`` at each call."""
-        target = self.target
-        max_depth = self.max_depth
-        if max_depth is None:
-
-            def unbounded() -> T:
-                self._depth += 1
-                try:
-                    return target.pick()
-                finally:
-                    self._depth -= 1
-
-            return unbounded
-        fallback = self.fallback
-
-        def bounded() -> T:
-            depth = self._depth
-            if depth >= max_depth:
-                return fallback.pick()  # type: ignore[union-attr,no-any-return]
-            self._depth = depth + 1
-            try:
-                return target.pick()
-            finally:
-                self._depth -= 1
-
-        return bounded
 
     def _reset_self(self) -> None:
         self._depth = 0
