@@ -99,6 +99,15 @@ class Stream(_random.Random):
     #: A float in ``[0, 1)``: ``random()`` itself (C code, no Python frame on the hot path).
     unit = _random.Random.random
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Stream":
+        # The state tuple as it is (its 625 ints are immutable): copying it item by item,
+        # which the default reduce-based deep copy does, costs ~30x more.
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.setstate(self.getstate())
+        memo[id(self)] = twin
+        return twin
+
     def below(self, n: int) -> int:
         """An integer uniformly drawn from ``[0, n)``, for ``n >= 1``."""
         k = (n - 1).bit_length()
