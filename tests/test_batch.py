@@ -87,3 +87,16 @@ def test_the_stream_s_word_batches_match_getrandbits() -> None:
         a, b = Stream(stream_seed(n)), Stream(stream_seed(n))
         assert a.below_array(2000, n).tolist() == [b.below(n) for _ in range(2000)]
         assert a.random() == b.random()
+
+
+def test_a_deep_copied_stream_continues_and_is_independent() -> None:
+    import copy
+
+    from synthia.core.random import Stream
+
+    stream = Stream(7)
+    stream.random()
+    twin = copy.deepcopy(stream)
+    assert [twin.getrandbits(20) for _ in range(5)] == [stream.getrandbits(20) for _ in range(5)]
+    twin.random()
+    assert twin.random() != stream.random()

@@ -219,3 +219,18 @@ def test_a_copy_of_a_routed_compiled_picker_is_fast_again_outside() -> None:
     with sy.routed(staged, sy.Recorder()):
         twin = copy.deepcopy(staged)
     assert twin.take(3) == staged.take(3)
+
+
+def test_a_compiled_wiring_works_as_a_hypothesis_strategy() -> None:
+    from hypothesis import given, settings
+
+    seen: list[Any] = []
+
+    @settings(max_examples=30, database=None, deadline=None)
+    @given(sy.to_strategy(sy.compile(sy.ComposeList(sy.RandomInteger(0, 10), sy.RandomInteger(0, 4)))))
+    def body(xs: list[int]) -> None:
+        seen.append(xs)
+        assert all(0 <= x < 10 for x in xs) and len(xs) < 4
+
+    body()
+    assert len(seen) >= 10

@@ -423,7 +423,13 @@ def _maker(source: str) -> Callable[[tuple[Any, ...]], Callable[[], Any]]:
 
 
 def stage(wiring: Picker[Any]) -> tuple[str, tuple[Any, ...]]:
-    """The generated source of ``wiring`` and the objects its ``make(env)`` takes."""
+    """The generated source of ``wiring`` and the objects its ``make(env)`` takes.
+
+    >>> import synthia as sy
+    >>> source, env = stage(sy.Choice("a", sy.Tick()))
+    >>> "called as it is" in source, len(env)
+    (True, 3)
+    """
     return _Stager().stage(wiring)
 
 
