@@ -452,6 +452,15 @@ class Apply(Picker[T]):
                 a, b, c, d, e = args
                 return lambda: fn(a.pick(), b.pick(), c.pick(), d.pick(), e.pick())
             return lambda: fn(*[p.pick() for p in args])
+        if fn is dict and not args:  # a dict of picks: the same keys in the same order
+            if len(keys) == 1:
+                (k0,), (p0,) = keys, values
+                return lambda: {k0: p0.pick()}
+            if len(keys) == 2:
+                (k0, k1), (p0, p1) = keys, values
+                return lambda: {k0: p0.pick(), k1: p1.pick()}
+            pairs = list(zip(keys, values))
+            return lambda: {k: p.pick() for k, p in pairs}
         return lambda: fn(*[p.pick() for p in args], **{k: v.pick() for k, v in zip(keys, values)})
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
