@@ -8,7 +8,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any, Callable, Sequence, TypeVar, overload
 
-from ..core.checks import check_callable, check_int, check_magnitude, check_weights, cumulative, describe
+from ..core.checks import check_callable, check_int, check_magnitude, check_weights, cumulative, describe, positional_order
 from ..core.constant import Constant, Nothing, NothingPicker
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import unit_input, value_input, variadic_inputs
@@ -267,35 +267,6 @@ def _lean_of(picker: Any) -> Callable[[], Any] | None:
     return fast if current is fast else None  # type: ignore[no-any-return]
 
 
-def _positional_order(fn: Callable[..., Any], given: int, keys: list[str]) -> list[int] | None:
-    """Where each keyword of ``keys`` goes among the parameters after the ``given`` positional
-    ones, when they fill exactly the next ``len(keys)`` positional-or-keyword parameters of a
-    plain Python function or class; ``None`` when they must be passed by name."""
-    import inspect
-
-    target: Any = fn
-    if isinstance(fn, type):
-        init = getattr(fn, "__init__", None)
-        if type(fn).__call__ is not type.__call__ or fn.__new__ is not object.__new__ or not inspect.isfunction(init):
-            return None
-        target = init
-    elif not inspect.isfunction(fn):
-        return None
-    try:
-        parameters = list(inspect.signature(target).parameters.values())
-    except (TypeError, ValueError):  # pragma: no cover - a function always has one
-        return None
-    if isinstance(fn, type):
-        parameters = parameters[1:]  # self
-    slots = parameters[given : given + len(keys)]
-    if len(slots) < len(keys) or any(p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD for p in parameters[: given + len(keys)]):
-        return None
-    names = [p.name for p in slots]
-    if sorted(names) != sorted(keys):
-        return None
-    return [names.index(k) for k in keys]
-
-
 class Freeze(Shrinkable[T]):
     """The first value of its input, forever (until reset, which picks it again).
 
@@ -419,7 +390,7 @@ class Apply(Picker[T]):
         args = list(self.args)
         keys = list(self.kwargs)
         values = [self.kwargs[k] for k in keys]
-        order = _positional_order(fn, len(args), keys) if keys else None
+        order = positional_order(fn, len(args), keys) if keys else None
         if order is not None:
             if order != list(range(len(keys))):
                 inputs = args + values
@@ -455,12 +426,12 @@ class Apply(Picker[T]):
         if fn is dict and not args:  # a dict of picks: the same keys in the same order
             if len(keys) == 1:
                 (k0,), (p0,) = keys, values
-                return lambda: {k0: p0.pick()}
+                return lambda: {k0: p0.pick()}  # type: ignore[return-value]
             if len(keys) == 2:
                 (k0, k1), (p0, p1) = keys, values
-                return lambda: {k0: p0.pick(), k1: p1.pick()}
+                return lambda: {k0: p0.pick(), k1: p1.pick()}  # type: ignore[return-value]
             pairs = list(zip(keys, values))
-            return lambda: {k: p.pick() for k, p in pairs}
+            return lambda: {k: p.pick() for k, p in pairs}  # type: ignore[return-value]
         return lambda: fn(*[p.pick() for p in args], **{k: v.pick() for k, v in zip(keys, values)})
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:

@@ -38,7 +38,7 @@ import re
 from collections import OrderedDict
 from typing import Any, Callable, Iterator, TypeVar
 
-from ..core.checks import check_count_pick, check_unit_pick, cumulative
+from ..core.checks import check_count_pick, check_unit_pick, cumulative, positional_order
 from ..core.constant import Constant
 from ..core.draws import RoutedStream
 from ..core.exceptions import NoMoreElements
@@ -317,6 +317,16 @@ class _Stager:
     def _apply(self, node: Apply[Any], out: list[str], ind: str) -> str:
         self.staged += 1
         args = [self.emit(a, out, ind) for a in node.args]
+        order = positional_order(node.fn, len(args), list(node.kwargs)) if node.kwargs else None
+        if order is not None:  # keywords naming the next positional parameters: passed by position
+            picked = [self.emit(p, out, ind) for p in node.kwargs.values()]
+            slots = [""] * len(picked)
+            for i, slot in enumerate(order):
+                slots[slot] = picked[i]
+            fn = self.bind("fn", node.fn, ("fn", id(node)))
+            v = self.var("a")
+            out.append(f"{ind}{v} = {fn}({', '.join(args + slots)})  # Apply")
+            return v
         keywords = [(self.bind("key", k), self.emit(p, out, ind)) for k, p in node.kwargs.items()]
         v = self.var("a")
         if node.fn is dict and not args:
