@@ -466,7 +466,6 @@ class Deferred(Picker[T]):
         self.fallback = None if fallback is UNSET else value_input(fallback, "fallback")
         self._target: Picker[T] | None = None
         self._depth = 0
-        self._lean_slots()
 
     @property
     def target(self) -> Picker[T]:
@@ -476,8 +475,8 @@ class Deferred(Picker[T]):
         return self._target
 
     def pick(self) -> T:
-        # The reference path: what instrumentation wraps (see _lean_of); plain picks go
-        # through the lean closure held as the instance's pick.
+        # No lean closure here: held as an instance ``pick``, it measured slower than this
+        # method (python benchmarks/run.py speed, the tree workloads).
         if self.max_depth is not None and self._depth >= self.max_depth:
             return self.fallback.pick()  # type: ignore[union-attr]
         self._depth += 1
@@ -485,51 +484,6 @@ class Deferred(Picker[T]):
             return (self._target or self.target).pick()
         finally:
             self._depth -= 1
-
-    def _lean_slots(self) -> None:
-        """Hold the first-pick hook as ``pick`` and ``_draw`` (in ``__init__``, so the instance
-        dict keeps its shape when the lean closure replaces it)."""
-        state = self.__dict__
-        state["_draw"] = state["pick"] = self._first_pick
-
-    def _first_pick(self) -> T:
-        """Build the lean closure (``build()`` may refer to names assigned after construction,
-        so not before the first pick), hold it, pick."""
-        state = self.__dict__
-        fast = state.get("_draw")
-        if fast is None or getattr(fast, "__func__", None) is Deferred._first_pick:  # not built yet
-            fast = self._lean()
-            if state.get("pick") is state.get("_draw"):
-                state["pick"] = fast
-            state["_draw"] = fast
-        return fast()  # type: ignore[no-any-return]  # (a loop that held this hook keeps calling it)
-
-    def _lean(self) -> Callable[[], T]:
-        target = self.target
-        max_depth = self.max_depth
-        if max_depth is None:
-
-            def unbounded() -> T:
-                self._depth += 1
-                try:
-                    return target.pick()
-                finally:
-                    self._depth -= 1
-
-            return unbounded
-        fallback = self.fallback
-
-        def bounded() -> T:
-            depth = self._depth
-            if depth >= max_depth:
-                return fallback.pick()  # type: ignore[union-attr,no-any-return]
-            self._depth = depth + 1
-            try:
-                return target.pick()
-            finally:
-                self._depth -= 1
-
-        return bounded
 
     def _reset_self(self) -> None:
         self._depth = 0
@@ -539,7 +493,6 @@ class Deferred(Picker[T]):
         # refers to the original wiring, and so share it.
         self.target
         twin: Deferred[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
-        twin._lean_slots()
         return twin
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
