@@ -225,7 +225,7 @@ def hand_written(name: str, rng: random.Random) -> Callable[[], Any]:
                 score = 0.0
             active = unit() < 0.5
             tags = [TAGS[int(unit() * 3)] for _ in range(bits(2))]
-            return Person(name=name_, age=age, score=score, active=active, tags=tags)
+            return Person(name_, age, score, active, tags)
 
         return one
     if name == "recursive tree":
