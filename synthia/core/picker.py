@@ -261,6 +261,16 @@ class Picker(Resettable, Generic[T]):
             twin._bind()  # a cached draw of the original's stream must not be kept
         return twin
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickling (Dask ships wirings to workers) leaves out what belongs to a session or is
+        # rebuilt from the rest: wrappers, held samplers and lean picks (local functions).
+        return {k: v for k, v in self.__dict__.items() if k not in TRANSIENT_FIELDS}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if isinstance(self, Seedable) and "_stream" in state:
+            self._bind()
+
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         """Positional and keyword arguments shown by ``repr`` (default: the inputs)."""
         return [getattr(self, f) for f in type(self).inputs_fields], {}

@@ -64,6 +64,10 @@ class Choice(Shrinkable[T]):
         _lean_of(twin)  # a copy holds its own lean pick at once (take() holds self.pick)
         return twin
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        _lean_of(self)
+
     def choose(self) -> int:
         """Draw the index of the next alternative (one decision pick)."""
         return self._index(self.decision.pick())
@@ -373,6 +377,10 @@ class Apply(Picker[T]):
         twin: Apply[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
         _lean_of(twin)  # a copy holds its own lean pick at once (take() holds self.pick)
         return twin
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        _lean_of(self)
 
     def pick(self) -> T:
         fast = _lean_of(self)

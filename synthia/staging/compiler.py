@@ -478,7 +478,10 @@ class Compiled(Seedable[T]):
         if type(state["_stream"]) is RoutedStream:
             fast = type(self).pick.__get__(self)  # routed: through the graph
         else:
-            fast = self._build() or self._prime
+            try:
+                fast = self._build() or self._prime
+            except Exception:  # a wiring still being unpickled: build at the first pick
+                fast = self._prime
         if "pick" not in state or state["pick"] is state.get("_draw"):
             state["pick"] = fast
         state["_draw"] = fast
