@@ -92,6 +92,7 @@ from .testing import (
 )
 from .rl import Guide, GuidedPicker, guided
 from .mutators import *  # noqa: F401,F403
+from .staging import Compiled, compile  # noqa: A004 - sy.compile: staging
 from .pickers import *  # noqa: F401,F403 - the catalog is the public surface
 
 __version__ = "0.1.0"
@@ -128,6 +129,8 @@ __all__ = [
     "Guide",
     "GuidedPicker",
     "guided",
+    "compile",
+    "Compiled",
     "FailureDatabase",
     "Assert",
     "TestReport",

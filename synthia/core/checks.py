@@ -43,6 +43,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 __all__ = [
     "MAX_ITEMS",
+    "positional_order",
     "describe",
     "check_int",
     "check_count",
@@ -326,3 +327,37 @@ def pick_index(picker: Any, n: int, name: str, *, if_list: str = "") -> int:
     ``floor(u * n)``, kept below ``n`` when rounding reaches it."""
     u = check_unit_pick(picker.pick(), name, picker, if_list=if_list)
     return min(int(u * n), n - 1)
+
+
+def positional_order(fn: Callable[..., Any], given: int, keys: list[str]) -> list[int] | None:
+    """Where each keyword of ``keys`` goes among the parameters after the ``given`` positional
+    ones, when they fill exactly the next ``len(keys)`` positional-or-keyword parameters of a
+    plain Python function or class; ``None`` when they must be passed by name.
+
+    What ``Apply`` and ``sy.compile`` use to call ``fn`` without building a dict per value.
+
+    >>> def f(a, b, c): ...
+    >>> positional_order(f, 1, ["c", "b"]), positional_order(f, 0, ["b"]), positional_order(dict, 0, ["x"])
+    ([1, 0], None, None)
+    """
+    target: Any = fn
+    if isinstance(fn, type):
+        init = getattr(fn, "__init__", None)
+        if type(fn).__call__ is not type.__call__ or fn.__new__ is not object.__new__ or not inspect.isfunction(init):
+            return None
+        target = init
+    elif not inspect.isfunction(fn):
+        return None
+    try:
+        parameters = list(inspect.signature(target).parameters.values())
+    except (TypeError, ValueError):  # pragma: no cover - a function always has one
+        return None
+    if isinstance(fn, type):
+        parameters = parameters[1:]  # self
+    slots = parameters[given : given + len(keys)]
+    if len(slots) < len(keys) or any(p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD for p in parameters[: given + len(keys)]):
+        return None
+    names = [p.name for p in slots]
+    if sorted(names) != sorted(keys):
+        return None
+    return [names.index(k) for k in keys]

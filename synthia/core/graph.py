@@ -33,7 +33,8 @@ def upstream(root: "Picker") -> Iterator[tuple[str, "Picker"]]:
         for name, child in node.named_inputs():
             if id(child) not in seen:
                 seen.add(id(child))
-                children.append((f"{key}/{name}" if key else name, child))
+                # An empty name (a staged picker's wiring) keeps its consumer's key.
+                children.append((f"{key}/{name}" if key and name else key or name, child))
         stack.extend(reversed(children))
 
 

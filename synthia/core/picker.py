@@ -215,6 +215,32 @@ class Picker(Resettable, Generic[T]):
             pass
         return out
 
+    def take_array(self, n: int) -> Any:
+        """The next ``n`` values as a numpy array, drawn in one vectorised batch.
+
+        Only flat numeric pickers can batch: :class:`~synthia.RandomInteger`,
+        :class:`~synthia.RandomFloat`, :class:`~synthia.RandomBoolean`,
+        :class:`~synthia.GaussianFloat`, a :class:`~synthia.Choice` among plain numbers,
+        and a compiled picker of one of these. They give **the same values as**
+        ``take(n)`` (the same draws of the same stream, mapped the same way; a
+        ``GaussianFloat`` may differ in the last bit, because numpy's ``log``, ``sin`` and
+        ``cos`` may round differently from the C library's) and leave the picker where
+        ``take(n)`` would. Anything else raises ``TypeError`` (use ``numpy.array(p.take(n))``).
+
+        >>> from synthia import Apply, RandomInteger
+        >>> p = RandomInteger(0, 100, seed=3)
+        >>> p.take_array(5).tolist() == RandomInteger(0, 100, seed=3).take(5)
+        True
+        >>> Apply(abs, p).take_array(5)
+        Traceback (most recent call last):
+        ...
+        TypeError: Apply cannot batch: take_array works on RandomInteger, RandomFloat, RandomBoolean, GaussianFloat and a Choice of numbers (numpy.array(p.take(n)) works for any wiring)
+        """
+        raise TypeError(
+            f"{type(self).__name__} cannot batch: take_array works on RandomInteger, RandomFloat, RandomBoolean, "
+            "GaussianFloat and a Choice of numbers (numpy.array(p.take(n)) works for any wiring)"
+        )
+
     def __iter__(self) -> Iterator[T]:
         return self
 
@@ -234,6 +260,16 @@ class Picker(Resettable, Generic[T]):
         if isinstance(twin, Seedable) and "_stream" in twin.__dict__:
             twin._bind()  # a cached draw of the original's stream must not be kept
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickling (Dask ships wirings to workers) leaves out what belongs to a session or is
+        # rebuilt from the rest: wrappers, held samplers and lean picks (local functions).
+        return {k: v for k, v in self.__dict__.items() if k not in TRANSIENT_FIELDS}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if isinstance(self, Seedable) and "_stream" in state:
+            self._bind()
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         """Positional and keyword arguments shown by ``repr`` (default: the inputs)."""
@@ -355,6 +391,29 @@ class Seedable(Picker[T]):
         state["_draw"] = sampler
         if shortcut:
             state["pick"] = sampler
+
+    @property
+    def stream(self) -> Stream:
+        """The stream this picker draws from now (read-only): its own seeded
+        :class:`~synthia.core.random.Stream`, or, while the wiring is routed, the
+        :class:`~synthia.core.draws.RoutedStream` in front of it.
+
+        >>> from synthia import RandomInteger
+        >>> RandomInteger(0, 10, seed=1).stream.getrandbits(4) in range(16)
+        True
+        """
+        return self._stream
+
+    def _batch_stream(self, n: Any) -> Stream | None:
+        """For ``take_array(n)``: the stream to draw a batch from, or ``None`` when the picks
+        must go one by one (the wiring is routed, so its draws are recorded or replayed, or
+        this picker's picks are intercepted). Checks ``n``."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"n must be a non-negative int, got {n!r}")
+        state = self.__dict__
+        if type(state["_stream"]) is not Stream or ("pick" in state and state["pick"] is not state.get("_draw")):
+            return None
+        return self._stream
 
     def _seed_self(self, seed: int) -> None:
         self._seed = seed

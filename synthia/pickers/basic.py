@@ -5,9 +5,10 @@ re-exported here.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any, Callable, Sequence, TypeVar, overload
 
-from ..core.checks import check_callable, check_int, check_magnitude, check_weights, cumulative, describe
+from ..core.checks import check_callable, check_int, check_magnitude, check_weights, cumulative, describe, positional_order
 from ..core.constant import Constant, Nothing, NothingPicker
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import unit_input, value_input, variadic_inputs
@@ -55,10 +56,24 @@ class Choice(Shrinkable[T]):
         self._uniform = len(set(self.weights)) == 1
         self._cumulative = cumulative(self.weights)
         self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
+        if type(self) is Choice:  # a subclass may set more in its own __init__: lean on first pick
+            _lean_of(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Choice[T]":
+        twin: Choice[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
+        _lean_of(twin)  # a copy holds its own lean pick at once (take() holds self.pick)
+        return twin
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        _lean_of(self)
 
     def choose(self) -> int:
         """Draw the index of the next alternative (one decision pick)."""
-        u = self.decision.pick()
+        return self._index(self.decision.pick())
+
+    def _index(self, u: Any) -> int:
+        """The index the decision's value ``u`` chooses (``ValueError`` out of ``[0, 1)``)."""
         try:
             valid = 0.0 <= u < 1.0
         except TypeError:
@@ -73,7 +88,107 @@ class Choice(Shrinkable[T]):
         return weighted_index(float(u), self._cumulative)
 
     def pick(self) -> T:
+        fast = _lean_of(self)
+        if fast is not None:
+            return fast()  # type: ignore[no-any-return]
+        # Intercepted (spans, provenance, timing): the reference path, every input's pick seen.
         return self.alternatives[self.choose()].pick()
+
+    def _lean(self) -> Callable[[], T]:
+        """The pick, as one closure: no ``choose()`` frame, the search a C ``bisect`` on the
+        running sums, a zero weight mapped back once, a constant alternative's value taken
+        as it is. The decision is read through its ``pick`` at each call, so routing sees it;
+        while the wiring is intercepted the class's ``pick`` runs instead."""
+        alternatives = self.alternatives
+        decision = self.decision
+        n = len(alternatives)
+        slow = self._index
+        constants = all(type(a) is Constant for a in alternatives)
+        values = [a.value for a in alternatives] if constants else []  # type: ignore[attr-defined]
+        if self._uniform:
+            if constants:
+
+                def uniform_value() -> T:
+                    u = decision.pick()
+                    if u.__class__ is float and 0.0 <= u < 1.0:
+                        i = int(u * n)
+                        return values[i if i < n else n - 1]  # type: ignore[no-any-return]
+                    return values[slow(u)]  # type: ignore[no-any-return]
+
+                return uniform_value
+
+            def pick() -> T:
+                u = decision.pick()
+                if u.__class__ is float and 0.0 <= u < 1.0:
+                    i = int(u * n)
+                    return alternatives[i if i < n else n - 1].pick()  # type: ignore[no-any-return]
+                return alternatives[slow(u)].pick()  # type: ignore[no-any-return]
+
+            return pick
+        sums = self._cumulative
+        total = sums[-1]
+        last = n - 1
+        back = []
+        for i in range(n + 1):
+            j = min(i, last)
+            while j > 0 and sums[j] == sums[j - 1]:
+                j -= 1
+            back.append(alternatives[j])
+        if constants:
+            back_values = [b.value for b in back]  # type: ignore[attr-defined]
+
+            def weighted_value() -> T:
+                u = decision.pick()
+                if u.__class__ is float and 0.0 <= u < 1.0:
+                    return back_values[bisect_right(sums, u * total)]  # type: ignore[no-any-return]
+                return values[slow(u)]  # type: ignore[no-any-return]
+
+            return weighted_value
+
+        def weighted_pick() -> T:
+            u = decision.pick()
+            if u.__class__ is float and 0.0 <= u < 1.0:
+                return back[bisect_right(sums, u * total)].pick()  # type: ignore[no-any-return]
+            return alternatives[slow(u)].pick()  # type: ignore[no-any-return]
+
+        return weighted_pick
+
+    def take_array(self, n: int) -> Any:
+        """The next ``n`` values as a numpy array, for a choice among plain numbers whose
+        decision can batch (the default one can): the values of ``take(n)``, in one
+        vectorised batch (see :meth:`~synthia.Picker.take_array`).
+
+        >>> Choice(1, 2, 3, weights=[1, 2, 1]).set_seed(4).take_array(6).tolist()
+        [2, 3, 2, 2, 2, 3]
+        """
+        import numpy as np
+
+        values = [a.value if type(a) is Constant else a for a in self.alternatives]
+        if not all(type(v) in (int, float, bool) for v in values):
+            return super().take_array(n)
+        if "pick" in self.__dict__ and self.__dict__["pick"] is not self.__dict__.get("_draw"):  # intercepted: pick by pick
+            return np.array(self.take(n))
+        try:
+            units = self.decision.take_array(n)
+        except TypeError:
+            raise TypeError(f"Choice cannot batch: its decision {self.decision!r} cannot (take_array needs a RandomFloat or another batchable picker of floats)") from None
+        if not ((units >= 0.0) & (units < 1.0)).all():
+            bad = units[~((units >= 0.0) & (units < 1.0))][0]
+            raise ValueError(f"decision must pick floats in [0, 1), got {describe(float(bad))} from {self.decision!r}")
+        count = len(values)
+        if self._uniform:
+            index = (units * count).astype(np.intp)
+            np.minimum(index, count - 1, out=index)
+        else:
+            sums = self._cumulative
+            index = np.searchsorted(np.array(sums), units * sums[-1], side="right")
+            np.minimum(index, count - 1, out=index)
+            back = list(range(count))  # a zero weight is never chosen: back to the last positive one
+            for i in range(1, count):
+                if sums[i] == sums[i - 1]:
+                    back[i] = back[i - 1]
+            index = np.array(back)[index]
+        return np.array(values)[index]
 
     def _source_of(self, value: Any) -> int | None:
         """The first alternative that can produce ``value`` (``None``: none can)."""
@@ -132,6 +247,28 @@ class Choice(Shrinkable[T]):
 
 #: The Java name of :class:`Choice`.
 PickElement = Choice
+
+
+def _lean_of(picker: Any) -> Callable[[], Any] | None:
+    """The lean pick of ``picker`` (a ``Choice`` or an ``Apply``), built and held on first use,
+    or ``None`` while the picker is intercepted.
+
+    The lean pick is held as the instance's ``pick`` and as its ``_draw`` (copies drop both,
+    see ``TRANSIENT_FIELDS``). Instrumentation sees ``pick is _draw`` and wraps the class's
+    ``pick`` instead (:func:`synthia.core.instrument.wrap_one`); there a ``pick`` that is
+    neither missing nor the lean one means a wrapper is on, and the class's ``pick`` takes
+    the reference path, so wrappers on the inputs see every pick. Unwrapping puts the lean
+    pick back.
+    """
+    state = picker.__dict__
+    current = state.get("pick")
+    fast = state.get("_draw")
+    if current is None:
+        if fast is None:
+            fast = state["_draw"] = picker._lean()
+        state["pick"] = fast
+        return fast  # type: ignore[no-any-return]
+    return fast if current is fast else None  # type: ignore[no-any-return]
 
 
 class Freeze(Shrinkable[T]):
@@ -233,9 +370,77 @@ class Apply(Picker[T]):
         self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
         self.args = [value_input(a, f"args[{i}]") for i, a in enumerate(args)]
         self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
+        if type(self) is Apply:  # a subclass may set more in its own __init__: lean on first pick
+            _lean_of(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Apply[T]":
+        twin: Apply[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
+        _lean_of(twin)  # a copy holds its own lean pick at once (take() holds self.pick)
+        return twin
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        _lean_of(self)
 
     def pick(self) -> T:
+        fast = _lean_of(self)
+        if fast is not None:
+            return fast()  # type: ignore[no-any-return]
+        # Intercepted (spans, provenance, timing): the reference path, every input's pick seen.
         return self.fn(*[a.pick() for a in self.args], **{k: v.pick() for k, v in self.kwargs.items()})
+
+    def _lean(self) -> Callable[[], T]:
+        """The pick, as one closure specialised to the number of inputs. Keyword inputs that
+        name positional parameters of a plain function or class, in a run right after the
+        positional ones, are passed by position (no dict built per pick); they are still
+        picked in the order given."""
+        fn = self.fn
+        args = list(self.args)
+        keys = list(self.kwargs)
+        values = [self.kwargs[k] for k in keys]
+        order = positional_order(fn, len(args), keys) if keys else None
+        if order is not None:
+            if order != list(range(len(keys))):
+                inputs = args + values
+                where = list(range(len(args))) + [0] * len(keys)
+                for i, slot in enumerate(order):  # keyword i goes to parameter given + slot
+                    where[len(args) + slot] = len(args) + i
+
+                def reordered() -> T:
+                    picked = [p.pick() for p in inputs]
+                    return fn(*[picked[i] for i in where])
+
+                return reordered
+            args, keys, values = args + values, [], []
+        if not keys:
+            if len(args) == 0:
+                return fn  # type: ignore[no-any-return]
+            if len(args) == 1:
+                (a,) = args
+                return lambda: fn(a.pick())
+            if len(args) == 2:
+                a, b = args
+                return lambda: fn(a.pick(), b.pick())
+            if len(args) == 3:
+                a, b, c = args
+                return lambda: fn(a.pick(), b.pick(), c.pick())
+            if len(args) == 4:
+                a, b, c, d = args
+                return lambda: fn(a.pick(), b.pick(), c.pick(), d.pick())
+            if len(args) == 5:
+                a, b, c, d, e = args
+                return lambda: fn(a.pick(), b.pick(), c.pick(), d.pick(), e.pick())
+            return lambda: fn(*[p.pick() for p in args])
+        if fn is dict and not args:  # a dict of picks: the same keys in the same order
+            if len(keys) == 1:
+                (k0,), (p0,) = keys, values
+                return lambda: {k0: p0.pick()}  # type: ignore[return-value]
+            if len(keys) == 2:
+                (k0, k1), (p0, p1) = keys, values
+                return lambda: {k0: p0.pick(), k1: p1.pick()}  # type: ignore[return-value]
+            pairs = list(zip(keys, values))
+            return lambda: {k: p.pick() for k, p in pairs}  # type: ignore[return-value]
+        return lambda: fn(*[p.pick() for p in args], **{k: v.pick() for k, v in zip(keys, values)})
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         def plain(p: Picker[Any]) -> Any:
@@ -278,6 +483,8 @@ class Deferred(Picker[T]):
         return self._target
 
     def pick(self) -> T:
+        # No lean closure here: held as an instance ``pick``, it measured slower than this
+        # method (python benchmarks/run.py speed, the tree workloads).
         if self.max_depth is not None and self._depth >= self.max_depth:
             return self.fallback.pick()  # type: ignore[union-attr]
         self._depth += 1
@@ -293,7 +500,8 @@ class Deferred(Picker[T]):
         # Build before copying: an unbuilt copy would call build(), whose closure
         # refers to the original wiring, and so share it.
         self.target
-        return super().__deepcopy__(memo)  # type: ignore[return-value]
+        twin: Deferred[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
+        return twin
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs: dict[str, Any] = {}

@@ -302,31 +302,47 @@ class _GrammarPicker(RandomPicker[Any]):
         self._regexes = {
             s.regex: RegexGenerator(s.regex) for alts in self.grammar.rules.values() for alt in alts for s in alt if isinstance(s, Pattern)
         }
+        self._plans: dict[tuple[str, int], Any] = {}
         self._init_stream(seed)
 
     def derive(self, rule: str | None = None, depth: int = 0) -> Derivation:
         """A random derivation of ``rule`` (the start rule by default) within the depth budget."""
         rule = rule or self.grammar.start
-        alternatives = self.grammar.rules[rule]
+        stream = self._stream
         # Each expansion is a span of its own, so that the shrinker sees the derivation tree
         # (a sub-derivation replaced by a smaller one of the same rule, siblings sorted).
-        source = open_span(self._stream, ("rule", rule))
+        source = open_span(stream, ("rule", rule))
         try:
-            order = self.grammar.simplest_first[rule]
-            fitting = [i for i in order if depth + self.grammar.alternative_depth(rule, i) <= self.max_depth] or order[:1]
-            index = fitting[self._stream.below(len(fitting))]
+            plan = self._plans.get((rule, depth))
+            if plan is None:
+                plan = self._plans[rule, depth] = self._plan(rule, depth)
+            fitting, steps = plan
+            index = fitting[stream.below(len(fitting))]
             children: list[Union[Derivation, str]] = []
-            for symbol in alternatives[index]:
-                if isinstance(symbol, NonTerminal):
-                    children.append(self.derive(symbol.name, depth + 1))
-                elif isinstance(symbol, Literal):
-                    children.append(symbol.text)
+            for kind, payload in steps[index]:
+                if kind == 0:
+                    children.append(self.derive(payload, depth + 1))
+                elif kind == 1:
+                    children.append(payload)
                 else:
-                    children.append(self._regexes[symbol.regex].generate(self._stream))
+                    children.append(self._regexes[payload].generate(stream))
         finally:
             if source is not None:
                 source.close_span()
         return Derivation(rule, index, children)
+
+    def _plan(self, rule: str, depth: int) -> tuple[list[int], dict[int, list[tuple[int, Any]]]]:
+        """The alternatives of ``rule`` that fit the depth budget at ``depth`` (simplest first),
+        and each one's symbols as ``(kind, payload)``: worked out once per (rule, depth)."""
+        order = self.grammar.simplest_first[rule]
+        fitting = [i for i in order if depth + self.grammar.alternative_depth(rule, i) <= self.max_depth] or order[:1]
+        steps: dict[int, list[tuple[int, Any]]] = {}
+        for i in fitting:
+            steps[i] = [
+                (0, symbol.name) if isinstance(symbol, NonTerminal) else (1, symbol.text) if isinstance(symbol, Literal) else (2, symbol.regex)
+                for symbol in self.grammar.rules[rule][i]
+            ]
+        return fitting, steps
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [f"<{self.grammar.start}> ({len(self.grammar.rules)} rules)"], {"max_depth": self.max_depth}

@@ -93,8 +93,10 @@ class MarkovChain(Picker[Any]):
             table = self._tables.get(self.current)
             if not table or not table[0]:
                 raise NoMoreElements(f"state {self.current!r} has no way out")
-            u = check_unit_pick(self.decision.pick(), "decision", self.decision)
-            self.current = table[0][weighted_index(float(u), table[1])]
+            u = self.decision.pick()
+            if u.__class__ is not float or not 0.0 <= u < 1.0:  # the usual case stays one test
+                u = float(check_unit_pick(u, "decision", self.decision))
+            self.current = table[0][weighted_index(u, table[1])]
         return self.states[self.current].pick()
 
     def probability(self, source: Hashable, target: Hashable) -> float:

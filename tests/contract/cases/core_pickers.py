@@ -40,6 +40,14 @@ CASES = [
     Case("Apply", sy.Apply, lambda: sy.Apply(dict, x=sy.RandomInteger(0, 5), y=sy.RandomFloat())),
     Case("Apply diamond", sy.Apply, _diamond),
     Case("Deferred tree", sy.Deferred, _tree),
+    Case("Compiled tree", sy.Compiled, lambda: sy.compile(_tree())),
+    Case(
+        "Compiled record",
+        sy.Compiled,
+        lambda: sy.compile(
+            sy.Apply(dict, n=sy.RandomInteger(-5, 5), xs=sy.ComposeList(sy.Choice(1.5, 2, weights=[3, 1]), 3), t=sy.Tick())
+        ),
+    ),
     # What shrinking returns is a picker too, and keeps the contract.
     Case("shrunk RandomInteger", sy.RandomInteger, lambda: sy.RandomInteger(-500, 1000).shrink(-377)),
     Case("shrunk RandomFloat", sy.RandomFloat, lambda: sy.RandomFloat(-5.0, 5.0).shrink(4.25)),
@@ -92,4 +100,6 @@ SIGNATURES = [
     Signature(sy.PickIf, lambda C: C(sy.RandomInteger(0, 100), lambda x: x % 2 == 1, max_tries=100)),
     Signature(sy.Apply, lambda C: C(lambda a, b: (a, b), sy.RandomInteger(0, 5), b=sy.Tick())),
     Signature(sy.Deferred, lambda C: C(lambda: sy.RandomInteger(0, 5), max_depth=3, fallback=0)),
+    Signature(sy.Compiled, lambda C: C(sy.ComposeList(sy.RandomInteger(0, 10), sy.RandomInteger(0, 5)))),
+    Signature(sy.compile, lambda C: C(sy.Choice(sy.RandomInteger(0, 10), "x", weights=[2, 1]))),
 ]

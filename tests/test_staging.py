@@ -1,0 +1,236 @@
+"""Staging: ``sy.compile(p)`` gives exactly ``p``'s values, seeds, resets and copies like it,
+and never makes different draws while draws are recorded, replayed or shrunk."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+import synthia as sy
+from synthia.staging import stage
+from synthia.staging.compiler import _Instrumented
+
+from .contract.registry import Case, all_cases
+
+CASES = all_cases()
+
+
+def _stageable(case: Case) -> bool:
+    try:
+        source, _ = stage(case.factory())
+    except _Instrumented:  # pragma: no cover - a fresh wiring is never routed
+        return False
+    return "0 pickers staged" not in source
+
+
+STAGEABLE = [c for c in CASES if _stageable(c)]
+OTHERS = [c for c in CASES if c not in STAGEABLE]
+
+
+def _same(case: Case, a: list[Any], b: list[Any]) -> bool:
+    if case.compare is None:
+        return a == b
+    return len(a) == len(b) and all(case.compare(x, y) for x, y in zip(a, b))
+
+
+def test_most_of_the_registry_is_stageable() -> None:
+    assert len(STAGEABLE) >= 12
+    names = {c.name for c in STAGEABLE}
+    assert {"RandomInteger", "Choice of values", "ComposeList", "Apply", "Deferred tree"} <= names
+
+
+def _check_seeds(case: Case, seeds: range, count: int) -> None:
+    plain = case.factory()
+    staged = sy.compile(case.factory())
+    for seed in seeds:
+        expected = plain.set_seed(seed).take(count)
+        got = staged.set_seed(seed).take(count)
+        assert _same(case, got, expected), (case.name, seed, got, expected)
+
+
+@pytest.mark.parametrize("case", STAGEABLE, ids=repr)
+def test_a_thousand_seeds_give_the_same_values(case: Case) -> None:
+    _check_seeds(case, range(-500, 500), 6 if case.max_values > 6 else case.max_values)
+
+
+@pytest.mark.parametrize("case", OTHERS, ids=repr)
+def test_pickers_called_as_they_are_give_the_same_values_too(case: Case) -> None:
+    _check_seeds(case, range(20), case.max_values)
+
+
+@pytest.mark.parametrize("case", STAGEABLE, ids=repr)
+def test_reset_duplicate_and_set_seed_follow_the_wiring(case: Case) -> None:
+    staged = sy.compile(case.factory()).set_seed(12)
+    first = staged.take(case.max_values)
+    staged.reset()
+    assert _same(case, staged.take(case.max_values), first)
+    staged.reset()
+    staged.take(3)
+    twin = staged.duplicate(with_state=True)
+    assert _same(case, twin.take(case.max_values), staged.take(case.max_values))
+    fresh = staged.duplicate()
+    assert _same(case, fresh.take(case.max_values), first)
+    # the copy has its own streams: picking from it does not move the original
+    staged.reset()
+    other = staged.duplicate()
+    other.take(case.max_values)
+    assert _same(case, staged.take(case.max_values), first)
+
+
+def test_the_source_is_readable_and_cached_per_shape() -> None:
+    from synthia.staging import compiler
+
+    a = sy.compile(sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 5)))
+    b = sy.compile(sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 5)))
+    assert a.source == b.source
+    assert "getrandbits" in a.source and "for _ in range(" in a.source
+    a.pick()
+    cached = len(compiler._MAKERS)
+    b.pick()
+    assert len(compiler._MAKERS) == cached  # the same shape compiles once
+
+
+def test_user_strings_are_never_spliced_into_the_source() -> None:
+    evil = "x'); import os; os._exit(3); ('"
+    wiring = sy.Apply(dict, **{"ok": sy.Choice(evil, "b"), "k": sy.Constant(evil)})
+    source = sy.compile(wiring).source
+    assert evil not in source and "os" not in source
+    fast = sy.compile(wiring.duplicate()).set_seed(1)
+    assert fast.take(5) == wiring.set_seed(1).take(5)
+
+
+def test_user_pickers_and_functions_are_called_as_they_are() -> None:
+    class Twice(sy.Picker[int]):
+        inputs_fields = ("inner",)
+
+        def __init__(self, inner: sy.Picker[int]) -> None:
+            self.inner = inner
+
+        def pick(self) -> int:
+            return 2 * self.inner.pick()
+
+    calls = []
+
+    def record(a: int, b: int) -> tuple[int, int]:
+        calls.append((a, b))
+        return a, b
+
+    wiring = sy.Apply(record, Twice(sy.RandomInteger(0, 10)), sy.RandomInteger(0, 10))
+    staged = sy.compile(wiring)
+    assert "called as it is" in staged.source
+    assert staged.set_seed(4).take(20) == wiring.set_seed(4).take(20)
+    assert len(calls) == 40
+
+
+def test_long_choices_and_zero_weights() -> None:
+    letters = sy.Choice(*"abcdefghijklmnopqrstuvwxyz")
+    mixed = sy.Choice(*[sy.RandomInteger(0, i + 2) for i in range(20)], weights=[0, 1] * 10)
+    zero_last = sy.Choice(1, 2, 3, weights=[2, 1, 0])
+    odd_decision = sy.Choice(1, 2, 3, decision=sy.Playback([0.1, 0.5, 0.9, 0.4]))
+    for wiring in (letters, mixed, zero_last, odd_decision):
+        assert sy.compile(wiring.duplicate()).set_seed(5).take(300) == wiring.set_seed(5).take(300)
+
+
+def test_bad_lengths_fail_as_in_the_wiring() -> None:
+    wiring = sy.ComposeList(1, sy.Playback([2, -1]))
+    staged = sy.compile(wiring.duplicate())
+    assert staged.pick() == [1, 1]
+    with pytest.raises(ValueError, match="length must pick non-negative ints"):
+        staged.pick()
+
+
+def test_a_plain_value_compiles_to_a_constant() -> None:
+    assert sy.compile(3).take(2) == [3, 3]  # type: ignore[arg-type]
+    assert sy.Compiled([1]).pick() == [1]  # type: ignore[arg-type]
+
+
+def test_compile_is_idempotent_and_nests() -> None:
+    inner = sy.compile(sy.RandomInteger(0, 10))
+    assert sy.compile(inner) is inner
+    outer = sy.ComposeList(inner, 3)
+    plain = sy.ComposeList(sy.RandomInteger(0, 10), 3)
+    assert sy.compile(outer).set_seed(2).take(5) == plain.set_seed(2).take(5)
+
+
+# -- recording, replaying, shrinking: the same draws -----------------------------------------
+def _record_tree() -> sy.Picker[Any]:
+    tree: sy.Picker[Any] = sy.Deferred(
+        lambda: sy.Choice(sy.RandomInteger(0, 50), sy.Apply(lambda l, r: [l, r], tree, tree), weights=[2, 1]),
+        max_depth=4,
+        fallback=0,
+    )
+    return sy.ComposeList(tree, sy.RandomInteger(0, 4))
+
+
+def test_recording_a_compiled_wiring_records_the_wiring_s_draws() -> None:
+    for seed in range(30):
+        plain = _record_tree().set_seed(seed)
+        staged = sy.compile(_record_tree()).set_seed(seed)
+        value, tape = sy.record(plain, picks=3)
+        staged_value, staged_tape = sy.record(staged, picks=3)
+        assert staged_value == value
+        assert staged_tape.draws == tape.draws
+        # after the recording the fast path is back, and still in step
+        assert staged.take(4) == plain.take(4)
+        assert sy.replay(staged, tape)[0] == sy.replay(plain, tape)[0] == value
+
+
+def test_routing_without_spans_falls_back_to_the_graph() -> None:
+    plain = _record_tree().set_seed(3)
+    staged = sy.compile(_record_tree()).set_seed(3)
+    expected = plain.take(2)
+    recorder = sy.Recorder()
+    with sy.routed(staged, recorder, spans=False):
+        got = staged.take(2)
+    assert got == expected and len(recorder.tape.draws) > 2
+
+
+def test_provenance_recording_sees_every_picker() -> None:
+    def explained(root: sy.Picker[Any], inner: sy.Picker[Any]) -> tuple[Any, list[Any]]:
+        with sy.recording(root):
+            value = root.pick()
+        explanation = sy.explain(inner)
+        return value, sorted(explanation.graph.nodes[leaf]["value"] for leaf in explanation.leaves())
+
+    wiring = sy.ComposeList(sy.RandomInteger(0, 9), sy.RandomInteger(1, 4)).set_seed(1)
+    twin = wiring.duplicate()
+    staged = sy.compile(twin)
+    assert explained(staged, twin) == explained(wiring, wiring)
+
+
+def test_shrinking_a_compiled_wiring_gives_the_uncompiled_result() -> None:
+    def test(xs: list[Any]) -> bool:
+        return sum(1 for x in xs if isinstance(x, list)) < 2
+
+    for seed in (1, 2, 3):
+        reports = []
+        for wiring in (_record_tree(), sy.compile(_record_tree())):
+            reports.append(sy.Assert(test, stop=sy.FixedCount(300), xs=wiring).run(seed=seed))
+        plain, staged = reports
+        assert plain.passed == staged.passed
+        if not plain.passed:
+            assert staged.smallest == plain.smallest  # type: ignore[attr-defined]
+            assert staged.tried == plain.tried  # type: ignore[attr-defined]
+
+
+def test_a_copy_of_a_routed_compiled_picker_is_fast_again_outside() -> None:
+    staged = sy.compile(_record_tree()).set_seed(9)
+    with sy.routed(staged, sy.Recorder()):
+        twin = copy.deepcopy(staged)
+    assert twin.take(3) == staged.take(3)
+
+
+def test_a_compiled_wiring_works_as_a_hypothesis_strategy() -> None:
+    from hypothesis import given, settings
+
+    seen: list[Any] = []
+
+    @settings(max_examples=30, database=None, deadline=None)
+    @given(sy.to_strategy(sy.compile(sy.ComposeList(sy.RandomInteger(0, 10), sy.RandomInteger(0, 4)))))
+    def body(xs: list[int]) -> None:
+        seen.append(xs)
+        assert all(0 <= x < 10 for x in xs) and len(xs) < 4
+
+    body()
+    assert len(seen) >= 10
