@@ -370,3 +370,13 @@ def test_the_ci_profile_stops_a_monkey_check() -> None:
     finally:
         sy.load_profile("default")
     assert checked.tried == 58 and checked.seed == 0
+
+
+def test_a_failing_run_that_records_classes_leaves_no_route_behind() -> None:
+    from synthia.core.draws import RoutedStream, current_route
+
+    lists = sy.ComposeList(sy.RandomInteger(-50, 50), sy.RandomInteger(1, 8))
+    report = sy.Assert(lambda xs: len(xs) < 5, sy.Bayesian(), xs=lists).run(seed=1)
+    assert report.smallest == {"xs": [0, 0, 0, 0, 0]}
+    assert current_route() is None
+    assert not isinstance(sy.RandomInteger(0, 3)._stream, RoutedStream)  # a later picker is not routed

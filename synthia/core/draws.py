@@ -670,10 +670,13 @@ class Route:
     instance) draws from its own stream again.
     """
 
-    __slots__ = ("source",)
+    __slots__ = ("source", "previous", "ended")
 
     def __init__(self, source: DrawSource) -> None:
         self.source = source
+        #: The route that was current when this one's block began, and whether the block ended.
+        self.previous: Route | None = None
+        self.ended = False
 
 
 class RoutedStream:
@@ -807,11 +810,19 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
     if spans:
         for label, node in enumerate(nodes):
             tokens.append((node, wrap_one(node, _spanning(route, label))))
-    token = _ROUTE.set(route)
+    route.previous = _ROUTE.get()
+    _ROUTE.set(route)
     try:
         yield route
     finally:
-        _ROUTE.reset(token)
+        # Blocks may end out of order (a replay session opened inside a discovery block and
+        # closed after it): the current route becomes the innermost one still open.
+        route.ended = True
+        if _ROUTE.get() is route:
+            previous = route.previous
+            while previous is not None and previous.ended:
+                previous = previous.previous
+            _ROUTE.set(previous)
         for node, wrapped in reversed(tokens):
             unwrap_one(node, wrapped)
         for node, stream in streams:
