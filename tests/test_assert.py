@@ -123,8 +123,15 @@ def test_the_test_mutating_its_input_does_not_corrupt_the_report() -> None:
 
 
 def test_picker_times_name_each_picker() -> None:
-    report = sy.Assert(lambda l: True, l=sy.ComposeList(sy.RandomInteger(0, 9), 5)).run(seed=1)
+    report = sy.Assert(lambda l: True, timing=True, l=sy.ComposeList(sy.RandomInteger(0, 9), 5)).run(seed=1)
     assert {"l: ComposeList", "l/element: RandomInteger"} <= set(report.picker_times)
+
+
+def test_pickers_are_timed_when_a_report_will_be_read() -> None:
+    lists = sy.ComposeList(sy.RandomInteger(0, 9), 5)
+    assert not sy.Assert(lambda l: True, l=lists).run(seed=1).picker_times  # a pass pays nothing
+    assert sy.Assert(lambda l: sum(l) < 20, l=lists).run(seed=1).picker_times  # a failure is read
+    assert not sy.Assert(lambda l: sum(l) < 20, timing=False, l=lists).run(seed=1).picker_times
 
 
 def test_the_user_pickers_are_left_untouched() -> None:

@@ -118,6 +118,7 @@ def given(
             assertion = Assert(
                 test, run.stop, restarts=run.restarts, shrink_budget=run.shrink_budget, shrink_time=run.shrink_time,
                 name=fn.__qualname__, observe=run.observe or settings.observations is not None,
+                timing=True if settings.statistics else None,
                 **cast(dict[str, Any], pickers),
             )
             seed = settings.seed if settings.seed is not None else run.seed

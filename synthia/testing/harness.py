@@ -115,7 +115,10 @@ class Assert:
     (``report.observations``, written by ``report.write_observations(path)``). A run
     that lasts more than two seconds shows a progress bar where a person watches (a
     terminal, not pytest, not CI; tqdm installed); ``progress=True`` shows it from the
-    start, ``progress=False`` never.
+    start, ``progress=False`` never. The time each picker takes
+    (``report.picker_times``) is measured on a replay of the first 50 inputs after the
+    run, when ``timing`` is true -- by default when the run failed or generating was slow,
+    so that a passing run pays nothing for it.
 
     >>> from synthia import RandomInteger
     >>> report = Assert(lambda x: x < 500, x=RandomInteger(0, 1000)).run(seed=1)
@@ -137,6 +140,7 @@ class Assert:
         coverage_certainty: float = COVER_CERTAINTY,
         coverage_tolerance: float = COVER_TOLERANCE,
         progress: bool | None = None,
+        timing: bool | None = None,
         **inputs: Picker[Any],
     ) -> None:
         if not callable(test):
@@ -170,6 +174,9 @@ class Assert:
         if progress is not None and not isinstance(progress, bool):
             raise TypeError(f"progress must be True, False or None (a bar on long runs where a person watches), got {progress!r}")
         self.progress = progress
+        if timing is not None and not isinstance(timing, bool):
+            raise TypeError(f"timing must be True, False or None (time the pickers when a report is read), got {timing!r}")
+        self.timing = timing
         Evidence(certainty=coverage_certainty, tolerance=coverage_tolerance)  # checks both, naming them
         self.coverage_certainty = float(coverage_certainty)
         self.coverage_tolerance = float(coverage_tolerance)
@@ -265,8 +272,16 @@ class Assert:
             ))
         report.time_discovery = time.perf_counter() - started - report.time_shrinking
         if report.tried and not report.interrupted:
-            report.picker_times, calls, profiled = self._profile(seed, min(report.tried, PROFILED_INPUTS))
-            report.health.extend(_health(profiled, calls, report))
+            # Timing replays inputs: done when a person will read it (a failure, slow inputs),
+            # or when asked; a filter's rejections are counted on the same replay.
+            slow = report.time_generating > SLOW_TOTAL
+            timed = self.timing if self.timing is not None else (not report.passed or slow)
+            if timed or _has_filter(self.wiring):
+                times, calls, profiled = self._profile(seed, min(report.tried, PROFILED_INPUTS))
+                report.picker_times = times if timed else {}
+                report.health.extend(_health(profiled, calls, report))
+            else:
+                report.health.extend(_health(self.wiring, {}, report))
         for line in report.health:
             warnings.warn(f"{self.name}: {line}", HealthWarning, stacklevel=2)
         return report
@@ -598,6 +613,10 @@ FILTER_KEEPS_AT_LEAST = 0.1
 #: Generation slower than this per input (seconds), over more than ``SLOW_TOTAL`` in all, is reported.
 SLOW_GENERATION = 0.01
 SLOW_TOTAL = 1.0
+
+
+def _has_filter(wiring: Picker[Any]) -> bool:
+    return any(isinstance(node, PickIf) for _, node in upstream(wiring))
 
 
 def _health(wiring: Picker[Any], calls: dict[int, int], report: TestReport) -> list[str]:
