@@ -10,7 +10,6 @@ from __future__ import annotations
 import sys
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import Any, Iterator, TypeVar
 
 from ..core.draws import current_route, routed
@@ -54,20 +53,24 @@ def assume(condition: Any) -> bool:
     return True
 
 
-@dataclass
 class DrawContext:
-    """The draws of one test run: the values drawn, and the seeds their pickers get.
+    """The draws of one test run: the values drawn, and the seeds their pickers get; the
+    labels given with :func:`event` and the requirements met with :func:`cover`.
 
     Outside any route (discovery), each drawn picker is a copy seeded from the run's seed,
     the input's index and the draw's rank; inside a route (recording, replay, shrinking)
-    its draws go to the route's source, in a span of their own.
+    its draws go to the route's source, in a span of their own. (A slotted class: the
+    harness makes one per input.)
     """
 
-    seed: int
-    index: int
-    drawn: list[Any] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)
-    covers: list[tuple[str, float, bool]] = field(default_factory=list)
+    __slots__ = ("seed", "index", "drawn", "events", "covers")
+
+    def __init__(self, seed: int, index: int) -> None:
+        self.seed = seed
+        self.index = index
+        self.drawn: list[Any] = []
+        self.events: list[str] = []
+        self.covers: list[tuple[str, float, bool]] = []
 
     def draw(self, picker: Picker[T]) -> T:
         if not isinstance(picker, Picker):
@@ -84,6 +87,17 @@ class DrawContext:
 
 
 _CONTEXT: ContextVar[DrawContext | None] = ContextVar("synthia_draw_context", default=None)
+
+
+def enter_drawing(context: DrawContext) -> Any:
+    """Make :func:`draw` use ``context`` until :func:`leave_drawing` gets the token returned
+    (what :func:`drawing` does, without a generator: the harness does it once per input)."""
+    return _CONTEXT.set(context)
+
+
+def leave_drawing(token: Any) -> None:
+    """End what :func:`enter_drawing` began."""
+    _CONTEXT.reset(token)
 
 
 @contextmanager

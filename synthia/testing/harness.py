@@ -19,7 +19,7 @@ from ..pickers.filters import PickIf
 from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
 from .arguments import Arguments
-from .context import DrawContext, UnsatisfiedAssumption, drawing
+from .context import DrawContext, UnsatisfiedAssumption, drawing, enter_drawing, leave_drawing
 from .coverage import signature, span_names
 from .evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
 from .observe import observation
@@ -417,8 +417,12 @@ class Assert:
             if route is not None:
                 klass = signature(recorder.tape, names=names)
             t1 = clock()
-            with drawing(DrawContext(seed, index)) as context:
+            context = DrawContext(seed, index)
+            token = enter_drawing(context)
+            try:
                 status, exception = call_test(test, values)
+            finally:
+                leave_drawing(token)
             t2 = clock()
             report.time_generating += t1 - t0
             report.time_testing += t2 - t1

@@ -10,7 +10,6 @@ classes of the inputs (:func:`~synthia.testing.coverage.signature`) says so with
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Hashable
 
 from ..core.checks import check_int, check_number
@@ -21,18 +20,34 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Outcome", "StoppingRule", "FixedCount", "TimeBudget"]
 
 
-@dataclass(frozen=True)
 class Outcome:
     """One test run of the discovery phase: its index, inputs, and whether the test passed;
     its class (``None`` unless the run records classes), the labels the test gave it, and
-    the run's :class:`~synthia.testing.evidence.Evidence` (already updated with it)."""
+    the run's :class:`~synthia.testing.evidence.Evidence` (already updated with it).
+    (A slotted class: one is made per input, so it must cost little.)
 
-    index: int
-    inputs: dict[str, Any]
-    passed: bool
-    klass: Hashable = None
-    labels: tuple[str, ...] = ()
-    evidence: "Evidence | None" = None
+    >>> Outcome(0, {"x": 1}, True)
+    Outcome(index=0, inputs={'x': 1}, passed=True, klass=None, labels=())
+    """
+
+    __slots__ = ("index", "inputs", "passed", "klass", "labels", "evidence")
+
+    def __init__(
+        self, index: int, inputs: dict[str, Any], passed: bool, klass: Hashable = None,
+        labels: tuple[str, ...] = (), evidence: "Evidence | None" = None,
+    ) -> None:
+        self.index = index
+        self.inputs = inputs
+        self.passed = passed
+        self.klass = klass
+        self.labels = labels
+        self.evidence = evidence
+
+    def __repr__(self) -> str:
+        return (
+            f"Outcome(index={self.index}, inputs={self.inputs!r}, passed={self.passed}, "
+            f"klass={self.klass!r}, labels={self.labels!r})"
+        )
 
 
 class StoppingRule:
