@@ -574,10 +574,23 @@ class Assert:
 class _ShrinkSession(ReplaySession):
     """The harness's wiring, replayed candidate after candidate, the test run on each."""
 
+    _wiring: Picker[Any] | None = None
+
     def __init__(self, harness: Assert, seed: int) -> None:
-        super().__init__(harness.seeded(seed))
+        super().__init__(None)  # type: ignore[arg-type] # the copy is made when a replay needs it
         self.harness = harness
         self.seed = seed
+
+    @property  # type: ignore[override]
+    def wiring(self) -> Picker[Any]:
+        # Most runs pass and never replay: they pay nothing for the session's copy.
+        if self._wiring is None:
+            self._wiring = self.harness.seeded(self.seed)
+        return self._wiring
+
+    @wiring.setter
+    def wiring(self, wiring: Picker[Any] | None) -> None:
+        self._wiring = wiring  # type: ignore[assignment]
 
     def attempt(self, picks: int, entries: list[Any], max_draws: int | None, strict: bool = False) -> Attempt:
         """Replay ``entries`` for ``picks`` picks and run the test on the last value.
