@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import inspect
+import types
 import math
 import string
 import sys
@@ -275,6 +276,17 @@ def check_callable(
     if not callable(value):
         raise TypeError(f"{name} must be callable, got {describe(value)}")
     if arguments is not None:
+        keywords = tuple(keywords)
+        # A function made again and again (a lambda inside a Bind) has one code object: its
+        # signature is checked once.
+        key = None
+        if type(value) is types.FunctionType:
+            key = (value.__code__, value.__defaults__, _frozen(value.__kwdefaults__), arguments, keywords)
+            try:
+                if key in _ACCEPTS:
+                    return value
+            except TypeError:  # unhashable defaults: check every time
+                key = None
         try:
             signature = inspect.signature(value)
         except (TypeError, ValueError):  # builtins without a signature: nothing to check
@@ -289,7 +301,19 @@ def check_callable(
             if source:
                 given += f" ({source})"
             raise TypeError(f"{name} must accept {given}, but {getattr(value, '__name__', value)!r}{signature} cannot: {error}") from None
+        if key is not None:
+            if len(_ACCEPTS) > 4096:
+                _ACCEPTS.clear()
+            _ACCEPTS.add(key)
     return value
+
+
+#: Signatures already checked: (code, defaults, keyword defaults, positional count, keywords).
+_ACCEPTS: set[Any] = set()
+
+
+def _frozen(kwdefaults: dict[str, Any] | None) -> Any:
+    return None if kwdefaults is None else tuple(sorted(kwdefaults.items()))
 
 
 def check_bool(value: Any, name: str) -> bool:
