@@ -40,29 +40,11 @@ from timing import table
 
 import synthia as sy
 from synthia.rl import digest
+from synthia.rl.bst import bst_wiring, canonical, is_bst, size
 
 # -- BST ---------------------------------------------------------------------------------------
-def bst() -> sy.Picker:
-    tree: sy.Picker = sy.Deferred(
-        lambda: sy.Apply(lambda v, l, r: (v, l, r), sy.RandomInteger(0, 11), sy.Choice(None, tree), sy.Choice(None, tree)),
-        max_depth=5, fallback=None,
-    )
-    return tree
-
-
-def is_bst(t: Any, low: int = -1, high: int = 11) -> bool:
-    if t is None:
-        return True
-    v, left, right = t
-    return low < v < high and is_bst(left, low, v) and is_bst(right, v, high)
-
-
-def bst_text(t: Any) -> str:
-    return "" if t is None else f"({t[0]} L{bst_text(t[1])} R{bst_text(t[2])})"
-
-
-def size(t: Any) -> int:
-    return 0 if t is None else 1 + size(t[1]) + size(t[2])
+bst = bst_wiring
+bst_text = canonical
 
 
 # -- grammar -----------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import synthia as sy
+from synthia.rl.bst import bst_wiring, canonical, is_bst, size
 from synthia.core.draws import Recorder, record, replay, routed
 from synthia.rl import Guide, digest
 
@@ -245,27 +246,7 @@ def test_recording_does_not_change_what_the_learner_chooses() -> None:
 
 
 # -- the BST case ------------------------------------------------------------------------------
-def _bst() -> sy.Picker:
-    tree: sy.Picker = sy.Deferred(
-        lambda: sy.Apply(lambda v, l, r: (v, l, r), sy.RandomInteger(0, 11), sy.Choice(None, tree), sy.Choice(None, tree)),
-        max_depth=5, fallback=None,
-    )
-    return tree
-
-
-def is_bst(t: Any, low: int = -1, high: int = 11) -> bool:
-    if t is None:
-        return True
-    v, left, right = t
-    return low < v < high and is_bst(left, low, v) and is_bst(right, v, high)
-
-
-def canonical(t: Any) -> str:
-    return "" if t is None else f"({t[0]} L{canonical(t[1])} R{canonical(t[2])})"
-
-
-def size(t: Any) -> int:
-    return 0 if t is None else 1 + size(t[1]) + size(t[2])
+_bst = bst_wiring
 
 
 def test_the_tree_state_finds_several_times_more_distinct_valid_bsts_than_random() -> None:

@@ -25,7 +25,7 @@ ALLOWED = {
     "rl": {"core", "pickers", "mutators", "explain", "engine", "testing"},
     "staging": {"core", "pickers", "mutators", "explain", "engine", "testing"},
     "integrations": {"core", "pickers", "mutators", "explain", "engine", "testing", "rl", "staging"},
-    "tour": {"core", "pickers", "mutators", "explain", "engine", "testing", "integrations"},
+    "tour": {"core", "pickers", "mutators", "explain", "engine", "testing", "rl", "staging", "integrations"},
 }
 
 

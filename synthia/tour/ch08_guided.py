@@ -1,32 +1,18 @@
-"""Chapter 7: guided pickers, learning to make many distinct valid inputs."""
+"""Chapter 8: guided pickers, learning to make many distinct valid inputs."""
 from __future__ import annotations
 
 from typing import Any
 
 import synthia as sy
+from synthia.rl.bst import bst_wiring, canonical, is_bst
 
 from . import Tour
 
 TITLE = "8. Guided pickers: a learner steers the draws towards distinct valid inputs"
 
 
-def _tree() -> sy.Picker:
-    tree: sy.Picker = sy.Deferred(
-        lambda: sy.Apply(lambda v, l, r: (v, l, r), sy.RandomInteger(0, 11), sy.Choice(None, tree), sy.Choice(None, tree)),
-        max_depth=5, fallback=None,
-    )
-    return tree
-
-
-def is_bst(t: Any, low: int = -1, high: int = 11) -> bool:
-    if t is None:
-        return True
-    v, left, right = t
-    return low < v < high and is_bst(left, low, v) and is_bst(right, v, high)
-
-
-def text(t: Any) -> str:
-    return "" if t is None else f"({t[0]} L{text(t[1])} R{text(t[2])})"
+_tree = bst_wiring
+text = canonical
 
 
 def run(tour: Tour) -> None:
