@@ -380,3 +380,22 @@ def test_a_failing_run_that_records_classes_leaves_no_route_behind() -> None:
     assert report.smallest == {"xs": [0, 0, 0, 0, 0]}
     assert current_route() is None
     assert not isinstance(sy.RandomInteger(0, 3)._stream, RoutedStream)  # a later picker is not routed
+
+
+def test_quickchecks_documented_checkcoverage_example() -> None:
+    # QuickCheck's documentation of checkCoverage: sorted xs ==> cover 50 (length xs > 1)
+    # "non-trivial" (sort xs === xs) fails with "insufficient coverage", because random lists
+    # that happen to be sorted are nearly all trivial. The precondition scopes the requirement.
+    def sorted_sort(xs: list[int]) -> None:
+        sy.assume(xs == sorted(xs))
+        sy.cover("non-trivial", 0.5, len(xs) > 1)
+        assert sorted(xs) == xs
+
+    lists = sy.ComposeList(sy.RandomInteger(-10, 10), sy.RandomInteger(0, 6))
+    with pytest.warns(sy.HealthWarning):
+        report = sy.Assert(sorted_sort, xs=lists).run(seed=1)
+    assert report.status == "insufficient coverage"
+    assert "non-trivial" in report.insufficient[0] and "required 50%" in report.insufficient[0]
+    # ... and with lists built sorted (no filter), the same requirement is met.
+    built_sorted = sy.Apply(sorted, sy.ComposeList(sy.RandomInteger(-10, 10), sy.RandomInteger(0, 6)))
+    assert sy.Assert(sorted_sort, xs=built_sorted).run(seed=1).status == "passed"

@@ -26,7 +26,7 @@ from collections import Counter
 from statistics import NormalDist
 from typing import Any, Hashable, Iterable
 
-from ..core.draws import BOOLEAN, INTEGER, WEIGHTED, Tape, sort_key
+from ..core.draws import BOOLEAN, INTEGER, WEIGHTED, Tape
 from ..core.graph import upstream
 from ..core.picker import Picker
 
@@ -82,8 +82,9 @@ def signature(tape: Tape, depth: int = 3, prefix: int = 2, names: dict[Hashable,
     2-3, 4-7, ...: a list's length, a range's order of magnitude); then its children in
     order, where a run of siblings made by the same picker (the elements of a list) counts
     as one entry -- the picker, the bucket of the run's length, and the classes of its
-    first ``prefix`` units (a path's beginning), in which only the small decisions count
-    (the magnitudes of elements would split the classes into as many as there are values). ``names`` maps span labels to readable
+    first ``prefix`` units (a path's beginning), in which only booleans and weighted indices
+    count (the elements' values, small or not, would split the classes into as many as there
+    are values). ``names`` maps span labels to readable
     names (the harness gives each picker's key in the wiring, ``"l/element"``), which the
     class then holds instead of the labels; :func:`describe_class` prints a class.
 
@@ -107,10 +108,10 @@ def signature(tape: Tape, depth: int = 3, prefix: int = 2, names: dict[Hashable,
         decisions = []
         for i in tape.direct_draws(p):
             d = tape.draws[i]
-            if d.kind in (BOOLEAN, WEIGHTED) or (d.kind == INTEGER and d.args[1] - d.args[0] <= _SMALL_DECISION):
+            if d.kind in (BOOLEAN, WEIGHTED) or (d.kind == INTEGER and not unit and d.args[1] - d.args[0] <= _SMALL_DECISION):
                 decisions.append(d.value)
             elif d.kind == INTEGER and not unit:
-                parts.append(("~", _bucket(sort_key(INTEGER, d.value)[1])))
+                parts.append(("~", _bucket(abs(int(d.value)))))
         # A string's characters: how many, not which.
         parts.extend(decisions if len(decisions) <= _OWN_DECISIONS else [("…", _bucket(len(decisions)))])
         if level < depth:
