@@ -261,12 +261,12 @@ class Bayesian(StoppingRule):
         }
         return "; ".join(words[c] for c in met) + f" ({', '.join(met)})"
 
-    def guarantee(self) -> str | None:
+    def guarantee(self, unit: str = "inputs") -> str | None:
         if self.n == 0:
             return None
         failures = self.beta - self.prior[1]
         passes = self.alpha - self.prior[0]
-        inputs = f"{passes:g} passing inputs" if not failures else f"{self.n} inputs ({passes:g} passing, {failures:g} failing)"
+        inputs = f"{passes:g} passing {unit}" if not failures else f"{self.n} {unit} ({passes:g} passing, {failures:g} failing)"
         posterior = f"posterior Beta({self.alpha:g}, {self.beta:g}), exact lower bound {self._bound:.4f}"
         if self._bound > self.gamma:
             return f"after {inputs}, the pass rate under this wiring is above {self.gamma:g} with probability {1 - self.delta:g} ({posterior})"

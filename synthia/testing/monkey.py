@@ -568,7 +568,7 @@ class Monkey:
             reason = rule.reason_to_stop()
             if reason:
                 report.reason = reason
-                report.guarantee = rule.guarantee() if report.tried else None
+                report.guarantee = rule.guarantee("traces") if report.tried else None
                 return
             if deadline is not None and time.perf_counter() > deadline:
                 report.reason = f"the time budget of {self.time_budget:g} s is spent"

@@ -125,8 +125,8 @@ class Progress(StoppingRule):
             self._bar.close()
         return reason
 
-    def guarantee(self) -> str | None:
-        return self.rule.guarantee()
+    def guarantee(self, unit: str = "inputs") -> str | None:
+        return self.rule.guarantee(unit)
 
     def __repr__(self) -> str:
         return f"Progress({self.rule!r})"

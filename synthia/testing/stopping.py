@@ -66,9 +66,9 @@ class StoppingRule:
         """A human-readable reason to stop now, or ``None`` to go on."""
         raise NotImplementedError
 
-    def guarantee(self) -> str | None:
+    def guarantee(self, unit: str = "inputs") -> str | None:
         """What a passing run stopped by this rule shows, in words (``None``: nothing more
-        than the count of passing inputs)."""
+        than the count of passing inputs); ``unit`` names what was tested (``"traces"``)."""
         return None
 
 
