@@ -136,3 +136,18 @@ SIGNATURES = [
     Signature(sy.StrategyPicker, lambda C: C(st.integers(0, 9), max_tries=10, seed=1)),
     Signature(sy.Faker, lambda C: C("name", locale="fr_FR", seed=1)),
 ]
+
+# The answers the constructor fuzzer asked for (each was an unclear error or a hang before).
+BAD_ARGUMENTS += [
+    BadArgument("RandomText exclude not text", lambda: sy.RandomText(3, exclude=["a"]), TypeError, "exclude"),
+    BadArgument("RandomText range not a pair", lambda: sy.RandomText(3, ranges=[5]), TypeError, "ranges[0]"),
+    BadArgument("RandomText range past Unicode", lambda: sy.RandomText(3, ranges=[(0, 2**40)]), ValueError, "ranges[0]"),
+    BadArgument("RandomDecimal places huge", lambda: sy.RandomDecimal(places=10**30), ValueError, "places"),
+    BadArgument("Struct cls that takes no fields", lambda: sy.Struct(lambda: 0, name="x"), TypeError, "cls"),
+    BadArgument("DictPicker unhashable keys (at the first pick)", lambda: sy.DictPicker(sy.Constant([1]), 1, 1).pick(), TypeError, "keys"),
+    BadArgument("NumpyArray low below the dtype", lambda: sy.NumpyArray("int8", 2, low=-1000), ValueError, "low"),
+    BadArgument("NumpyArray high above the dtype", lambda: sy.NumpyArray("uint8", 2, high=1000), ValueError, "high"),
+    BadArgument("NumpyArray float bound beyond the dtype", lambda: sy.NumpyArray("float16", 2, high=1e300), ValueError, "high"),
+    BadArgument("NumpyArray too many elements", lambda: sy.NumpyArray("int8", (10**5, 10**5)), ValueError, "shape"),
+    BadArgument("NumpyArray elements that cannot be the dtype", lambda: sy.NumpyArray("int8", 2, "text"), ValueError, "elements"),
+]
