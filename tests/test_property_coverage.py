@@ -100,6 +100,9 @@ def test_the_same_seed_gives_the_same_result() -> None:
         (lambda: sy.property_coverage(same_length, sorted), ValueError, "input picker"),
         (lambda: sy.property_coverage(same_length, sorted, [sorted], xs=lists), TypeError, r"mutants\[0\]"),
         (lambda: sy.property_coverage(same_length, sorted, time_limit_per_mutant=0, xs=lists), ValueError, "time_limit_per_mutant"),
+        (lambda: sy.Mutant("off", 3), TypeError, "function"),
+        (lambda: sy.Mutant("", sorted), TypeError, "name"),
+        (lambda: sy.Mutant("off", sorted, kind="other"), ValueError, "kind"),
     ],
 )
 def test_bad_arguments_are_named(call: Any, error: type, words: str) -> None:

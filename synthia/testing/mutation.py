@@ -48,6 +48,13 @@ class Mutant:
     function: Callable[..., Any]
     kind: str = "custom"
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise TypeError(f"name must be a non-empty string, got {self.name!r}")
+        check_callable(self.function, "function")
+        if self.kind not in ("output", "argument", "custom"):
+            raise ValueError(f"kind must be 'output', 'argument' or 'custom', got {self.kind!r}")
+
 
 def _sequence_like(original: Any, mutated: list[Any]) -> Any:
     """``mutated`` in the type of ``original`` (list mutators work on lists)."""
