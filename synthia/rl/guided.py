@@ -54,7 +54,7 @@ from ..core.picker import Picker, Seedable
 from ..core.random import check_seed, derive_seed, fresh_seed
 from ..explain.recording import Entry
 from ..explain.rules import Ref, rule
-from .learning import REWARDS, Guide
+from .learning import REWARDS, Guide, greedy
 
 __all__ = ["GuidedPicker", "GuideSource", "guided", "digest", "STATES"]
 
@@ -175,15 +175,7 @@ class GuideSource(DrawSource):
             if len(entry) == 3:
                 entry.append([None] * n)  # the state each action leads to
             state.entries[key] = entry
-        if self.explore and self._random() < self._epsilon:
-            action = self._below(n)
-        else:
-            best = entry[2]
-            if best is None:
-                q = entry[0]
-                top = max(q)
-                best = entry[2] = [i for i in range(n) if q[i] == top]
-            action = best[0] if len(best) == 1 else best[self._below(len(best))]
+        action = self._below(n) if self.explore and self._random() < self._epsilon else greedy(entry, self._below)
         self._episode.append((entry, action))
         following = entry[3][action]
         if following is None:

@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 import copy
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 from ..core.checks import check_int, check_number, check_probability
 from ..core.random import Stream, check_seed, stream_seed
@@ -36,6 +36,22 @@ __all__ = ["Guide", "REWARDS"]
 
 #: RLCheck's rewards: (unique valid, valid but seen before, invalid).
 REWARDS = (20.0, 0.0, -1.0)
+
+
+def greedy(entry: list[Any], below: Callable[[int], int]) -> int:
+    """The greedy action of a table ``entry`` (``[q-values, counts, greedy set or None]``):
+    one of the actions of highest value, ties broken at random by ``below``; the set of
+    those actions is kept in the entry until a value changes.
+
+    >>> greedy([[0.0, 2.0, 2.0], [0, 1, 1], None], lambda n: n - 1)
+    2
+    """
+    best = entry[2]
+    if best is None:
+        q = entry[0]
+        top = max(q)
+        best = entry[2] = [i for i in range(len(q)) if q[i] == top]
+    return best[0] if len(best) == 1 else best[below(len(best))]  # type: ignore[no-any-return]
 
 
 class Guide:
@@ -104,15 +120,7 @@ class Guide:
         entry = self.tables.get(key)
         if entry is None or len(entry[0]) != n:
             entry = self.tables[key] = [[0.0] * n, [0] * n, None]
-        if explore and self._random() < self.epsilon:
-            action = self._below(n)
-        else:
-            best = entry[2]
-            if best is None:
-                q = entry[0]
-                top = max(q)
-                best = entry[2] = [i for i in range(n) if q[i] == top]
-            action = best[0] if len(best) == 1 else best[self._below(len(best))]
+        action = self._below(n) if explore and self._random() < self.epsilon else greedy(entry, self._below)
         self.episode.append((entry, action))
         return action
 
