@@ -21,7 +21,21 @@ __all__ = ["Constant", "Nothing", "NothingPicker", "Choice", "PickElement", "Fre
 T = TypeVar("T")
 
 
-class Choice(Shrinkable[T]):
+class _LeanPick:
+    """A picker that holds its pick as one lean closure (:func:`_lean_of`): a copy or an
+    unpickled picker builds its own at once (``take()`` holds ``self.pick``)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        twin = super().__deepcopy__(memo)  # type: ignore[misc]
+        _lean_of(twin)
+        return twin
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)  # type: ignore[misc]
+        _lean_of(self)
+
+
+class Choice(_LeanPick, Shrinkable[T]):
     """One of several alternatives, chosen by weight.
 
     Alternatives are plain values or pickers (a picker alternative is picked from
@@ -58,15 +72,6 @@ class Choice(Shrinkable[T]):
         self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
         if type(self) is Choice:  # a subclass may set more in its own __init__: lean on first pick
             _lean_of(self)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Choice[T]":
-        twin: Choice[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
-        _lean_of(twin)  # a copy holds its own lean pick at once (take() holds self.pick)
-        return twin
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        super().__setstate__(state)
-        _lean_of(self)
 
     def choose(self) -> int:
         """Draw the index of the next alternative (one decision pick)."""
@@ -350,7 +355,7 @@ class Once(Bounded[T]):
         self._done = False
 
 
-class Apply(Picker[T]):
+class Apply(_LeanPick, Picker[T]):
     """``fn(*picks, **named_picks)``: a value computed from one pick of each input.
 
     Inputs that are not pickers are passed as constants. This is how Python
@@ -372,15 +377,6 @@ class Apply(Picker[T]):
         self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
         if type(self) is Apply:  # a subclass may set more in its own __init__: lean on first pick
             _lean_of(self)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Apply[T]":
-        twin: Apply[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
-        _lean_of(twin)  # a copy holds its own lean pick at once (take() holds self.pick)
-        return twin
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        super().__setstate__(state)
-        _lean_of(self)
 
     def pick(self) -> T:
         fast = _lean_of(self)
