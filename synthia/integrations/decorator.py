@@ -2,6 +2,7 @@
 for pytest or plain calls."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import types
@@ -14,7 +15,7 @@ from ..testing import settings
 from ..testing.harness import Assert, call_test
 from ..testing.report import InvalidTest
 from ..testing.runner import SynthiaFailure, conclude, node_id
-from ..testing.settings import Profile, active_profile, checked
+from ..testing.settings import Profile, active_profile, checked, stop_rule
 from ..testing.stopping import FixedCount, StoppingRule
 
 __all__ = ["given", "example", "SynthiaFailure"]
@@ -69,18 +70,10 @@ def given(
             raise TypeError(f"{name} must be a picker, got {picker!r} ({type(picker).__name__})")
     if not pickers:
         raise ValueError("given needs at least one picker, as a keyword argument (x=RandomInteger(0, 10))")
-    if stop is not None and max_examples is not None:
-        raise TypeError("give stop or max_examples, not both")
-    overrides: dict[str, Any] = {
-        k: v for k, v in dict(restarts=restarts, shrink_budget=shrink_budget, shrink_time=shrink_time, database=database).items()
-        if v is not None
-    }
-    if stop is not None:
-        overrides["stop"] = stop
-    elif max_examples is not None:
-        if isinstance(max_examples, bool) or not isinstance(max_examples, int) or max_examples < 1:
-            raise ValueError(f"max_examples must be a positive int, got {max_examples!r}")
-        overrides["stop"] = FixedCount(max_examples)
+    given_settings = dict(
+        stop=stop_rule(stop, max_examples), restarts=restarts, shrink_budget=shrink_budget, shrink_time=shrink_time, database=database
+    )
+    overrides: dict[str, Any] = {k: v for k, v in given_settings.items() if v is not None}
     checked(Profile("given", **{"stop": FixedCount(1), **overrides}))  # each setting checked now, naming it
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -110,7 +103,7 @@ def given(
                         "return None (assert what it checks instead)"
                     )
 
-            run = Profile(**{**_fields(active_profile()), **overrides, "name": "run"})
+            run = dataclasses.replace(active_profile(), **overrides)
             node = node_id()
             key = node or f"{fn.__module__}.{fn.__qualname__}"
             _check_examples(fn.__qualname__, test, getattr(wrapper, EXAMPLES, ()), pickers)
@@ -183,10 +176,6 @@ def _check_examples(name: str, test: Callable[..., Any], examples: Any, pickers:
         if status == FAIL:
             raised = "returned False" if exception is None else f"{type(exception).__name__}: {exception}"
             raise SynthiaFailure(f"{name} failed on the explicit example {_show(values)}: {raised}", None) from exception
-
-
-def _fields(profile: Profile) -> dict[str, Any]:
-    return {f: getattr(profile, f) for f in profile.__dataclass_fields__}
 
 
 def _raised_in(error: BaseException, code: types.CodeType) -> bool:

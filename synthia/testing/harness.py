@@ -23,7 +23,7 @@ from .context import DrawContext, UnsatisfiedAssumption, drawing, enter_drawing,
 from .coverage import signature, span_names
 from .evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
 from .observe import observation
-from .progress import Progress, RunProgress
+from .progress import RunProgress, check_progress, run_progress
 from .report import HealthWarning, InvalidTest, RunInterrupted, TestReport
 from .stopping import FixedCount, Outcome, StoppingRule
 
@@ -171,9 +171,7 @@ class Assert:
             raise TypeError(f"observe must be True or False, got {observe!r}")
         self.classes = classes
         self.observe = observe
-        if progress is not None and not isinstance(progress, bool):
-            raise TypeError(f"progress must be True, False or None (a bar on long runs where a person watches), got {progress!r}")
-        self.progress = progress
+        self.progress = check_progress(progress)
         if timing is not None and not isinstance(timing, bool):
             raise TypeError(f"timing must be True, False or None (time the pickers when a report is read), got {timing!r}")
         self.timing = timing
@@ -307,9 +305,8 @@ class Assert:
         evidence = self.new_evidence()
         report.evidence, report.rule = evidence, rule
         with ExitStack() as stack:
-            bar = None
-            if self.progress is not False and not isinstance(rule, Progress):
-                bar = RunProgress(getattr(rule, "n", None) if isinstance(rule, FixedCount) else None, f"{self.name}: inputs", enabled=self.progress)
+            bar = run_progress(rule, f"{self.name}: inputs", self.progress)
+            if bar is not None:
                 stack.callback(bar.close)
             self._discover(seed, wiring, rule, evidence, report, session, started, stack, bar)
         report.notes.extend(picker_notes(wiring))
@@ -640,10 +637,9 @@ def _health(wiring: Picker[Any], calls: dict[int, int], report: TestReport) -> l
     """What went badly in the run: filters that throw most values away, slow generation."""
     found = []
     for _, node in upstream(wiring):
-        source = getattr(node, "picker", None)
-        if not isinstance(node, PickIf) or not isinstance(source, Picker):
+        if not isinstance(node, PickIf):
             continue
-        kept, made = calls.get(id(node), 0), calls.get(id(source), 0)
+        kept, made = calls.get(id(node), 0), calls.get(id(node.picker), 0)
         if kept >= 10 and made and kept / made < FILTER_KEEPS_AT_LEAST:
             found.append(
                 f"{node!r} kept {kept} of the {made} values its input made ({kept / made:.1%}): most draws are "

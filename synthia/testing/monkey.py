@@ -34,7 +34,7 @@ from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_
 from .harness import origin_of
 from .coverage import _bucket
 from .evidence import Evidence
-from .progress import Progress, RunProgress
+from .progress import RunProgress, check_progress, run_progress
 from .report import TestReport
 from .stopping import FixedCount, Outcome, StoppingRule
 
@@ -376,9 +376,7 @@ class Monkey:
             raise ValueError(f"shrink_time must be a positive number of seconds, got {shrink_time!r}")
         self.shrink_time = float(shrink_time)
         self.name: str = name or str(getattr(system, "__name__", type(system).__name__))
-        if progress is not None and not isinstance(progress, bool):
-            raise TypeError(f"progress must be True, False or None (a bar on long runs where a person watches), got {progress!r}")
-        self.progress = progress
+        self.progress = check_progress(progress)
 
     def check(self, seed: int | None = None) -> MonkeyReport:
         """Run as a test: the seed from ``--synthia-seed`` (or ``seed``), saved failing traces
@@ -548,9 +546,7 @@ class Monkey:
         report.rule = rule
         steps = self._wiring()
         index = 0
-        bar = None
-        if self.progress is not False and not isinstance(rule, Progress):
-            bar = RunProgress(rule.n if isinstance(rule, FixedCount) else None, f"{self.name}: traces", enabled=self.progress)
+        bar = run_progress(rule, f"{self.name}: traces", self.progress)
         try:
             self._discover(seed, report, session, counts, lengths, started, deadline, rule, evidence, steps, bar)
         finally:

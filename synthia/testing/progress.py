@@ -19,7 +19,7 @@ from typing import Any
 
 from .stopping import FixedCount, Outcome, StoppingRule
 
-__all__ = ["progress_bar", "Progress", "RunProgress", "watching", "LONG_RUN"]
+__all__ = ["progress_bar", "Progress", "RunProgress", "watching", "LONG_RUN", "check_progress", "run_progress"]
 
 #: Seconds after which a harness run shows a progress bar by itself (where a person watches).
 LONG_RUN = 2.0
@@ -90,6 +90,25 @@ class RunProgress:
         if self._bar is not None:
             self._bar.close()
             self._bar = None
+
+
+def check_progress(progress: Any) -> bool | None:
+    """``progress`` if it is ``True``, ``False`` or ``None`` (a harness's ``progress`` argument)."""
+    if progress is not None and not isinstance(progress, bool):
+        raise TypeError(f"progress must be True, False or None (a bar on long runs where a person watches), got {progress!r}")
+    return progress
+
+
+def run_progress(rule: StoppingRule, description: str, progress: bool | None) -> "RunProgress | None":
+    """The bar of a harness run under ``rule`` (``None`` when ``progress`` is ``False`` or the
+    rule shows its own, a :class:`Progress`).
+
+    >>> run_progress(FixedCount(10), "inputs", False) is None
+    True
+    """
+    if progress is False or isinstance(rule, Progress):
+        return None
+    return RunProgress(rule.n if isinstance(rule, FixedCount) else None, description, enabled=progress)
 
 
 class Progress(StoppingRule):

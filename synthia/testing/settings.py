@@ -24,7 +24,7 @@ from typing import Any
 
 from .stopping import FixedCount, StoppingRule
 
-__all__ = ["Profile", "register_profile", "load_profile", "get_profile", "active_profile", "profile_names"]
+__all__ = ["Profile", "register_profile", "load_profile", "get_profile", "active_profile", "profile_names", "stop_rule"]
 
 #: The seed every test uses (``--synthia-seed``); ``None``: the profile's (a fresh one by default).
 seed: int | None = None
@@ -75,18 +75,26 @@ def _profile(name: str, parent: Profile | None, values: dict[str, Any]) -> Profi
     if unknown:
         raise TypeError(f"a profile has no setting {unknown[0]!r} (settings: {', '.join(sorted(_FIELDS | {'max_examples'}))})")
     if "max_examples" in values:
-        if "stop" in values:
-            raise TypeError("give stop or max_examples, not both")
-        values["stop"] = _max_examples(values.pop("max_examples"))
+        values["stop"] = stop_rule(values.get("stop"), values.pop("max_examples"))
     fields = {} if parent is None else {f: getattr(parent, f) for f in _FIELDS}
     fields.update(values)
     return checked(Profile(name=name, **fields))
 
 
-def _max_examples(n: Any) -> StoppingRule:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"max_examples must be a positive int, got {n!r}")
-    return FixedCount(n)
+def stop_rule(stop: Any, max_examples: Any) -> StoppingRule | None:
+    """The stopping rule that ``stop`` or ``max_examples=n`` (short for ``FixedCount(n)``)
+    gives; ``None`` when neither is given.
+
+    >>> stop_rule(None, 20)
+    FixedCount(20)
+    """
+    if max_examples is None:
+        return stop  # type: ignore[no-any-return]
+    if stop is not None:
+        raise TypeError("give stop or max_examples, not both")
+    if isinstance(max_examples, bool) or not isinstance(max_examples, int) or max_examples < 1:
+        raise ValueError(f"max_examples must be a positive int, got {max_examples!r}")
+    return FixedCount(max_examples)
 
 
 def checked(profile: Profile) -> Profile:
