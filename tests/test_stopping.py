@@ -399,3 +399,33 @@ def test_quickchecks_documented_checkcoverage_example() -> None:
     # ... and with lists built sorted (no filter), the same requirement is met.
     built_sorted = sy.Apply(sorted, sy.ComposeList(sy.RandomInteger(-10, 10), sy.RandomInteger(0, 6)))
     assert sy.Assert(sorted_sort, xs=built_sorted).run(seed=1).status == "passed"
+
+
+EVIDENCE_SCRIPT = """
+import synthia as sy
+lists = sy.ComposeList(sy.RandomInteger(-50, 50), sy.RandomInteger(1, 8))
+def test(xs):
+    sy.event("long" if len(xs) > 4 else "short")
+    assert sum(xs) < 60
+for rule in (sy.Bayesian(), sy.Bayesian(criteria="all")):
+    r = sy.Assert(test, rule, xs=lists).run(seed=11)
+    print(r.tried, r.smallest, r.reason, r.guarantee, r.evidence.summary())
+def always(xs):
+    sy.event("long" if len(xs) > 4 else "short")
+r = sy.Assert(always, sy.Bayesian(criteria="all", combine="all"), xs=lists).run(seed=11)
+print(r.tried, r.reason, r.guarantee, r.evidence.summary())
+"""
+
+
+def test_the_same_seed_gives_the_same_evidence_in_a_fresh_process() -> None:
+    import subprocess
+    import sys
+
+    outputs = [
+        subprocess.run(
+            [sys.executable, "-c", EVIDENCE_SCRIPT], capture_output=True, text=True, check=True,
+            env={"PYTHONHASHSEED": str(k), "PATH": ""},
+        ).stdout
+        for k in (1, 2)
+    ]
+    assert outputs[0] == outputs[1] and "classes:" in outputs[0]

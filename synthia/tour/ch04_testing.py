@@ -179,3 +179,33 @@ def run(tour: Tour) -> None:
     tour.show(
         "found", sy.find(sy.ComposeList(sy.RandomInteger(0, 2000), sy.RandomInteger(0, 20)), lambda l: sum(l) > 1000, seed=1)
     )
+
+    tour.say(
+        """
+        @sy.example(x=...) adds inputs tried before any drawn one. Settings a test does not
+        give come from a profile: "default" (100 inputs, the failure database on) or "ci"
+        (the Bayesian rule, no database, seed 0), chosen with --synthia-profile or the ini
+        option synthia_profile; sy.register_profile adds more. --synthia-statistics prints
+        what each test tried and where its time went. Under @sy.given a test passes unless it
+        raises: one that returns a value is an error of the test, not a bug found.
+        """
+    )
+    tour.code(
+        """
+        @sy.given(x=sy.RandomInteger(1, 10), max_examples=5)
+        @sy.example(x=0)
+        def test_reciprocal(x):
+            assert 1 / x
+        """
+    )
+
+    @sy.given(x=sy.RandomInteger(1, 10), max_examples=5)
+    @sy.example(x=0)
+    def test_reciprocal(x: int) -> None:
+        assert 1 / x
+
+    try:
+        test_reciprocal()
+    except sy.SynthiaFailure as failure:
+        tour.show("failure", str(failure).splitlines()[0])
+    tour.show("profiles", ", ".join(p.describe() for p in map(sy.testing.settings.get_profile, ("default", "ci"))))
