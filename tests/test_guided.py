@@ -285,6 +285,40 @@ def test_monkey_takes_guided_action_arguments() -> None:
     assert not report.passed
 
 
+def test_a_monkey_carries_a_guided_argument_from_trace_to_trace_and_replays_the_failing_trace() -> None:
+    class TreeStore:
+        """Stores valid BSTs; a bug when one of 7+ nodes is added (random makes 7+ almost never)."""
+
+        def __init__(self) -> None:
+            self.trees: list[Any] = []
+
+        def add(self, t: Any) -> None:
+            assert size(t) < 7, "add() loses nodes of a tree of 7+ nodes"
+            self.trees.append(t)
+
+    def run() -> Any:
+        tree = sy.guided(_bst(), valid=is_bst, canonical=canonical, state="tree", float_buckets=2, seed=5)
+        return sy.Monkey(TreeStore, [sy.Action("add", t=tree)], stop=sy.FixedCount(20_000), max_steps=3).run(seed=4)
+
+    report = run()
+    assert not report.passed and not report.flaky
+    # Three steps a trace: the guide learns across traces, or it would never get to 7 nodes.
+    note = next(n for n in report.notes if n.startswith("guided Deferred:"))
+    assert int(note.split(": ")[1].split(" episodes")[0]) > 3 * 100
+    assert report.tried > 100
+    smallest = report.trace[-1].args["t"]
+    assert is_bst(smallest) and size(smallest) == 7 and len(report.trace) == 1
+    assert report.replay() is False  # the shrunk trace still fails, from its draws
+    again = run()
+    assert again.program == report.program and again.tried == report.tried
+    # A picker of actions holding the guided argument: the same carrying over.
+    tree = sy.guided(_bst(), valid=is_bst, canonical=canonical, state="tree", float_buckets=2, seed=5)
+    actions = sy.Choice(sy.Action("add", t=tree), sy.Action("__init__"))
+    picked = sy.Monkey(TreeStore, actions, stop=sy.FixedCount(20_000), max_steps=3).run(seed=4)
+    assert not picked.passed and size(picked.trace[-1].args["t"]) == 7
+    assert any(n.startswith("guided Deferred:") for n in picked.notes)
+
+
 def test_the_example_runs() -> None:
     import pathlib
     import runpy

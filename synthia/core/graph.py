@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterator
 if TYPE_CHECKING:  # pragma: no cover
     from .picker import Picker
 
-__all__ = ["upstream", "edges", "picker_notes", "notify_failure"]
+__all__ = ["upstream", "edges", "picker_notes", "notify_failure", "learns"]
 
 
 def upstream(root: "Picker") -> Iterator[tuple[str, "Picker"]]:
@@ -70,6 +70,19 @@ def picker_notes(root: "Picker") -> list[str]:
             if isinstance(note, str) and note:
                 notes.append(note)
     return notes
+
+
+def learns(root: "Picker") -> bool:
+    """Whether a picker upstream of ``root`` learns from its own values (its ``learning``
+    attribute is ``True``, as a guided picker's is until it is frozen): a harness carries
+    such a picker from one run to the next instead of starting a fresh copy each time.
+
+    >>> from synthia import RandomInteger, guided
+    >>> g = guided(RandomInteger(0, 10), seed=1)
+    >>> learns(g), learns(g.freeze()), learns(RandomInteger(0, 10))
+    (True, False, False)
+    """
+    return any(getattr(node, "learning", False) is True for _, node in upstream(root))
 
 
 def notify_failure(root: "Picker") -> None:

@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..core.draws import DrawSource, Recorder, Tape, current_route, routed
 from ..core.exceptions import NoMoreElements
+from ..core.graph import learns, notify_failure, picker_notes, upstream
 from ..core.picker import Picker, RandomPicker
 from ..core.random import check_seed, derive_seed, fresh_seed
 from ..engine.session import ReplaySession
@@ -103,14 +104,44 @@ class _Chooser(RandomPicker[int]):
         return self.choose([1.0])
 
 
+class _Learners:
+    """The argument pickers that learn from their values (guided pickers): one live copy per
+    run, which goes on learning from trace to trace. Such a trace cannot be played again from
+    its seed alone (the learner has moved on), so a run with learners records every trace as
+    it plays it (:meth:`Monkey._discover`)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.live: dict[tuple[int, str], Picker[Any]] = {}
+
+    def copy(self, action: Action, name: str, picker: Picker[Any]) -> Picker[Any]:
+        key = (id(action), name)
+        live = self.live.get(key)
+        if live is None:
+            live = self.live[key] = picker.duplicate().set_seed(derive_seed(self.seed, f"learner/{action.name}/{name}"))
+        return live
+
+    def failed(self) -> None:
+        """The last trace failed: its inputs count as new valid ones (RLCheck's rule)."""
+        for live in self.live.values():
+            notify_failure(live)
+
+    def notes(self) -> list[str]:
+        return [note for live in self.live.values() for note in picker_notes(live)]
+
+
 class _Episode:
     """The state of one trace: the system, the model, and seeded copies of the argument pickers."""
 
-    def __init__(self, system: Any, model: Any, seed: int, counts: dict[str, collections.Counter[str]] | None) -> None:
+    def __init__(
+        self, system: Any, model: Any, seed: int, counts: dict[str, collections.Counter[str]] | None,
+        learners: _Learners | None = None,
+    ) -> None:
         self.system = system
         self.model = model
         self.seed = seed
         self.counts = counts
+        self.learners = learners
         self.route = current_route()
         self._copies: dict[tuple[int, str], Picker[Any]] = {}
         self._stack = ExitStack()
@@ -119,7 +150,10 @@ class _Episode:
         key = (id(action), name)
         copy = self._copies.get(key)
         if copy is None:
-            copy = picker.duplicate().set_seed(derive_seed(self.seed, f"{action.name}/{name}"))
+            if self.learners is not None and learns(picker):
+                copy = self.learners.copy(action, name, picker)
+            else:
+                copy = picker.duplicate().set_seed(derive_seed(self.seed, f"{action.name}/{name}"))
             if self.route is not None:
                 self._stack.enter_context(routed(copy, self.route.source))
             self._copies[key] = copy
@@ -400,10 +434,13 @@ class Monkey:
         return f"Monkey({self.name}, {actions!r}, max_steps={self.max_steps}, stop={self.stop!r})"
 
     # -- one trace ------------------------------------------------------------------------------
-    def _trace(self, steps: _Steps, source: DrawSource | None, seed: int, max_steps: int, counts: Any = None) -> _Trace:
+    def _trace(
+        self, steps: _Steps, source: DrawSource | None, seed: int, max_steps: int, counts: Any = None,
+        learners: _Learners | None = None,
+    ) -> _Trace:
         system = _fresh(self.system)
         model = _fresh(self.model)
-        episode = _Episode(system, model, seed, counts)
+        episode = _Episode(system, model, seed, counts, learners)
         steps.episode = episode
         done: list[Step] = []
         try:
@@ -491,6 +528,17 @@ class Monkey:
         finally:
             session.close()
 
+    def _learning_arguments(self) -> bool:
+        """Whether an argument picker of an action learns from its values (a guided picker)."""
+        found: list[Action] = list(self.action_list or ())
+        if self.action_list is None:
+            for _, node in upstream(self.steps):  # the actions a picker of actions holds
+                value = getattr(node, "value", None)
+                for item in value if isinstance(value, (list, tuple)) else (value,):
+                    if isinstance(item, Action):
+                        found.append(item)
+        return any(learns(p) for action in found for p in action.args.values())
+
     def _record(self, seed: int, index: int) -> tuple[_Trace, Tape]:
         steps = self._wiring().set_seed(_trace_seed(seed, index))
         recorder = Recorder()
@@ -547,17 +595,21 @@ class Monkey:
         steps = self._wiring()
         index = 0
         bar = run_progress(rule, f"{self.name}: traces", self.progress)
+        learners = _Learners(seed)
         try:
-            self._discover(seed, report, session, counts, lengths, started, deadline, rule, evidence, steps, bar)
+            self._discover(seed, report, session, counts, lengths, started, deadline, rule, evidence, steps, bar, learners)
         finally:
             if bar is not None:
                 bar.close()
+            report.notes.extend(learners.notes())
 
     def _discover(
         self, seed: int, report: MonkeyReport, session: "_MonkeySession", counts: Any, lengths: collections.Counter[int],
         started: float, deadline: float | None, rule: StoppingRule, evidence: Evidence, steps: "_Steps", bar: RunProgress | None,
+        learners: _Learners,
     ) -> None:
         index = 0
+        learning = self._learning_arguments()
         while True:
             if bar is not None and not index & 15:
                 bar.tick(report.tried)
@@ -570,7 +622,12 @@ class Monkey:
                 report.reason = f"the time budget of {self.time_budget:g} s is spent"
                 return
             steps.set_seed(_trace_seed(seed, index))
-            trace = self._trace(steps, None, _trace_seed(seed, index), self.max_steps, counts)
+            recorder = Recorder() if learning else None
+            if recorder is None:
+                trace = self._trace(steps, None, _trace_seed(seed, index), self.max_steps, counts, learners)
+            else:
+                with routed(steps, recorder):
+                    trace = self._trace(steps, recorder, _trace_seed(seed, index), self.max_steps, counts, learners)
             lengths[len(trace.steps)] += 1
             klass = trace_class(trace.steps)
             evidence.observe(trace.failure is None, klass)
@@ -582,7 +639,11 @@ class Monkey:
             report.failures += 1
             report.time_to_failure = time.perf_counter() - started
             report.first_trace = trace.steps
-            replayed, tape = self._record(seed, index - 1)
+            learners.failed()
+            if recorder is not None:
+                replayed, tape = trace, recorder.tape
+            else:
+                replayed, tape = self._record(seed, index - 1)
             if replayed.failure is None or replayed.failure.origin != trace.failure.origin:
                 report.passed = False
                 report.flaky = f"trace #{index - 1} failed ({trace.failure.message}), then did not fail the same way when replayed"
