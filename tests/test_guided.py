@@ -202,6 +202,78 @@ def test_guided_registry_pickers_replay_duplicate_and_freeze(case: Case) -> None
     assert _same(case, frozen.duplicate().take(6), frozen_values)
 
 
+# -- compiled guided pickers (synthia.compile) ---------------------------------------------------
+def _fused(g: Any) -> bool:
+    from synthia.staging.guided import NotFusable, guided_source
+
+    try:
+        guided_source(g)
+    except NotFusable:
+        return False
+    return True
+
+
+def _same_learner(a: Any, b: Any) -> bool:
+    ga, gb = a.guide, b.guide
+    return ga.tables.keys() == gb.tables.keys() and all(
+        ga.q(k) == gb.q(k) and ga.counts(k) == gb.counts(k) for k in ga.tables
+    )
+
+
+@pytest.mark.parametrize("state", ["sequence", "tree"])
+@pytest.mark.parametrize("case", _registry(), ids=repr)
+def test_a_compiled_guided_picker_makes_the_same_decisions(case: Case, state: str) -> None:
+    try:
+        plain = sy.guided(case.factory(), only_valid=False, state=state, float_buckets=2, seed=11)
+        expected = plain.take(150)
+    except (sy.GiveUp, sy.NoMoreElements):
+        pytest.skip("the wiring gives up or ends under a guide")
+    guided = sy.guided(case.factory(), only_valid=False, state=state, float_buckets=2, seed=11)
+    fast = sy.compile(guided)
+    assert _same(case, fast.take(150), expected)
+    assert _same_learner(guided, plain) and guided.unique_count == plain.unique_count
+
+
+def test_most_random_registry_wirings_compile_under_a_guide() -> None:
+    fused = [c for c in _registry() if _fused(sy.guided(c.factory(), state="tree", float_buckets=2))]
+    assert len(fused) >= 10, [c for c in fused]
+    assert _fused(sy.guided(_bst(), state="tree", float_buckets=2))
+    assert not _fused(sy.guided(sy.Choice(sy.Tick(), sy.RandomInteger(0, 3))))  # a picker called as it is
+    assert not _fused(sy.guided(sy.RandomInteger(0, 9), points=["x"]))  # selected points
+    assert not _fused(sy.guided(sy.RandomFloat(), float_buckets=0))  # floats left random
+
+
+def test_a_compiled_guided_picker_resets_duplicates_and_reseeds_like_the_guided_picker() -> None:
+    def make(seed: int = 2) -> Any:
+        return sy.guided(_bst(), valid=is_bst, canonical=canonical, state="tree", float_buckets=2, seed=seed)
+
+    fast = sy.compile(make())
+    values = fast.take(200)
+    assert values == make().take(200)
+    fast.reset()
+    assert fast.take(200) == values
+    half = sy.compile(make())
+    half.take(100)
+    twin = half.duplicate(with_state=True)
+    assert twin.take(100) == values[100:] == half.take(100)
+    assert sy.compile(make(2)).set_seed(9).take(50) == make(2).set_seed(9).take(50)
+    assert "GuidedPicker: its wiring compiled" in fast.source and "entry_of(ctx" in fast.source
+
+
+def test_a_compiled_guided_picker_inside_assert_gives_the_guided_picker_s_report() -> None:
+    def check(t: Any) -> None:
+        assert size(t) < 7
+
+    def run(compiled: bool) -> Any:
+        tree = sy.guided(_bst(), valid=is_bst, canonical=canonical, state="tree", float_buckets=2, seed=5)
+        return sy.Assert(check, stop=sy.FixedCount(20_000), t=sy.compile(tree) if compiled else tree).run(seed=1)
+
+    plain, fast = run(False), run(True)
+    assert not fast.passed and fast.tried == plain.tried
+    assert fast.smallest == plain.smallest and size(fast.smallest["t"]) == 7
+    assert fast.notes == plain.notes
+
+
 def test_a_frozen_guide_replays_through_its_draws_and_saves_as_json() -> None:
     tree = _bst()
     g = sy.guided(tree, valid=is_bst, canonical=canonical, state="tree", float_buckets=2, seed=3)

@@ -23,7 +23,7 @@ ALLOWED = {
     "engine": {"core"},
     "testing": {"core", "engine", "pickers", "mutators", "explain"},
     "rl": {"core", "pickers", "mutators", "explain", "engine", "testing"},
-    "staging": {"core", "pickers", "mutators", "explain", "engine", "testing"},
+    "staging": {"core", "pickers", "mutators", "explain", "engine", "testing", "rl"},
     "integrations": {"core", "pickers", "mutators", "explain", "engine", "testing", "rl", "staging"},
     "tour": {"core", "pickers", "mutators", "explain", "engine", "testing", "rl", "staging", "integrations"},
 }

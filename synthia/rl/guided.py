@@ -171,20 +171,39 @@ class GuideSource(DrawSource):
             state = self.recent
         entry = state.entries.get(key)
         if entry is None:
-            entry = self.guide.entry((key[0], key[1], state.tokens), n)
-            if len(entry) == 3:
-                entry.append([None] * n)  # the state each action leads to
-            state.entries[key] = entry
+            entry = self.entry_of(state, key, n)
         action = self._below(n) if self.explore and self._random() < self._epsilon else greedy(entry, self._below)
         self._episode.append((entry, action))
         following = entry[3][action]
         if following is None:
-            following = entry[3][action] = self._intern((*state.tokens, (key[0], action))[-self.window :])
+            following = self.follow(state, entry, key, action)
         if tree:
             stack[-1] = following
         else:
             self.recent = following
         return action
+
+    # -- what a compiled wiring decides with (synthia.compile of a guided picker) --------------
+    def entry_of(self, state: Any, key: tuple[Hashable, Hashable], n: int) -> list[Any]:
+        """The learner's table entry for ``key`` (choice point, domain; ``n`` actions) in the
+        interned ``state``, made when new and cached on the state: ``[Q values, counts,
+        greedy actions or None, the state each action leads to]``."""
+        entry = self.guide.entry((key[0], key[1], state.tokens), n)
+        if len(entry) == 3:
+            entry.append([None] * n)  # the state each action leads to
+        state.entries[key] = entry
+        return entry
+
+    def follow(self, state: Any, entry: list[Any], key: tuple[Hashable, Hashable], action: int) -> Any:
+        """The interned state after ``action`` at ``key`` in ``state`` (the last ``window`` choices)."""
+        following = entry[3][action] = self._intern((*state.tokens, (key[0], action))[-self.window :])
+        return following
+
+    def kit(self) -> tuple[Callable[[], float], Callable[[int], int], float, Callable[[Any], None], Any]:
+        """What a compiled wiring decides with during one episode, exactly as :meth:`_act` does:
+        the learner's ``random`` and ``below``, epsilon, the method that records a visit, and
+        the root state the episode starts in."""
+        return self._random, self._below, self._epsilon, self._episode.append, self.root
 
     def _point(self, stream: Any) -> Hashable:
         point: Hashable = self.points.get(id(stream), NEW)
@@ -537,6 +556,41 @@ class GuidedPicker(Seedable[T]):
         finally:
             route.source = PASSTHROUGH
             restore_current_route(token)
+        return self._judge(value)
+
+    def compiled_episode(self, pick_wiring: Callable[[GuideSource], T]) -> tuple[T, bool, bool]:
+        """One episode whose value comes from ``pick_wiring(source)``: the wiring compiled
+        by :func:`synthia.compile` so that it asks the learner of ``source`` itself, the
+        same decisions in the same order as :meth:`episode` makes (and so the same values)."""
+        source = self._source
+        if source.guide is not self.guide:
+            source.set_guide(self.guide)
+        try:
+            value = pick_wiring(source)
+        except BaseException:
+            self.guide.forget_episode()
+            raise
+        return self._judge(value)
+
+    def compiled_pick(self, pick_wiring: Callable[[GuideSource], T]) -> T:
+        """:meth:`pick`, its episodes run by :meth:`compiled_episode`."""
+        return self._pick_with(lambda: self.compiled_episode(pick_wiring))
+
+    def point_of(self, picker: Picker[Any]) -> int | None:
+        """The choice point of a random picker of the wiring when this picker's learner
+        decides all its draws, else ``None`` (not a picker of the wiring, not selected, or
+        routed elsewhere right now)."""
+        stream = picker.__dict__.get("_stream")
+        if type(stream) is _GuidedStream and stream.source is self._source and stream.guided:
+            return stream.point
+        return None
+
+    def opens_span(self, picker: Picker[Any]) -> bool:
+        """Whether ``picker``'s pick right now is the one this picker installed to open a
+        span of the tree state (and no other wrapper is on it)."""
+        return getattr(picker.__dict__.get("pick"), "span_route", None) is self._route
+
+    def _judge(self, value: T) -> tuple[T, bool, bool]:
         try:
             ok = True if self.valid is None else bool(self.valid(value))
             new = False
@@ -562,7 +616,9 @@ class GuidedPicker(Seedable[T]):
         return value, ok, new
 
     def pick(self) -> T:
-        episode = self.episode
+        return self._pick_with(self.episode)
+
+    def _pick_with(self, episode: Callable[[], tuple[T, bool, bool]]) -> T:
         if not self.only_valid:
             return episode()[0]
         tries = self.max_tries
@@ -703,6 +759,7 @@ def _spanning(route: Route, label: int) -> Callable[[Picker[Any], Callable[[], A
             finally:
                 stack.pop()
 
+        spanned.span_route = route  # type: ignore[attr-defined]
         return spanned
 
     return make

@@ -50,6 +50,7 @@ from ..pickers.collections import ComposeList
 from ..pickers.markov import MarkovChain
 from ..pickers.scalars import RandomBoolean, RandomFloat, RandomInteger
 from ..pickers.tuples import ArrayPicker
+from ..rl import GuidedPicker
 
 __all__ = ["compile", "Compiled", "STAGED"]
 
@@ -59,6 +60,7 @@ T = TypeVar("T")
 #: subclasses); any other picker is called as it is.
 STAGED: tuple[type, ...] = (
     Constant, RandomInteger, RandomFloat, RandomBoolean, Choice, Apply, ComposeList, ArrayPicker, Deferred, MarkovChain,
+    GuidedPicker,
 )
 
 #: Alternatives of a Choice unrolled into an ``if`` chain; a longer choice among plain
@@ -104,6 +106,8 @@ class _Stager:
         self._deferred: dict[int, str] = {}
         self.staged = 0
         self.called = 0
+        #: The generated sources of the guided pickers' wirings, shown after the function.
+        self.appendix: list[str] = []
 
     # -- names ---------------------------------------------------------------------------
     def var(self, prefix: str = "v") -> str:
@@ -129,9 +133,13 @@ class _Stager:
     # -- nodes ---------------------------------------------------------------------------
     def emit(self, node: Picker[Any], out: list[str], ind: str) -> str:
         """Append the statements that pick from ``node``; return the name of the value."""
-        kind = type(node)
-        if kind in STAGED:
+        if type(node) in STAGED:
             _check_untouched(node)
+        return self.dispatch(node, out, ind)
+
+    def dispatch(self, node: Picker[Any], out: list[str], ind: str) -> str:
+        """:meth:`emit`, once ``node`` is known to be untouched (or wrapped by what stages it)."""
+        kind = type(node)
         if kind is Constant:
             self.staged += 1
             return self.bind("const", node.value, ("const", id(node)))  # type: ignore[attr-defined]
@@ -140,11 +148,7 @@ class _Stager:
         if kind is RandomFloat and node.high - node.low != math.inf:  # type: ignore[attr-defined]
             return self._float(node, out, ind)  # type: ignore[arg-type]
         if kind is RandomBoolean:
-            self.staged += 1
-            random = self.bind("random", _live(node.stream).random, ("random", id(node)))  # type: ignore[attr-defined]
-            v = self.var("b")
-            out.append(f"{ind}{v} = {random}() < {self.literal(node.p)}  # RandomBoolean")  # type: ignore[attr-defined]
-            return v
+            return self._boolean(node, out, ind)  # type: ignore[arg-type]
         if kind is Choice:
             return self._choice(node, out, ind)  # type: ignore[arg-type]
         if kind is Apply:
@@ -161,7 +165,33 @@ class _Stager:
             return self._call_deferred(node, out, ind)  # type: ignore[arg-type]
         if kind is MarkovChain and node.start is not UNSET:  # type: ignore[attr-defined]
             return self._markov(node, out, ind)  # type: ignore[arg-type]
+        if kind is GuidedPicker:
+            return self._guided(node, out, ind)  # type: ignore[arg-type]
         return self.call(node, out, ind)
+
+    def _boolean(self, node: RandomBoolean, out: list[str], ind: str) -> str:
+        self.staged += 1
+        random = self.bind("random", _live(node.stream).random, ("random", id(node)))
+        v = self.var("b")
+        out.append(f"{ind}{v} = {random}() < {self.literal(node.p)}  # RandomBoolean")
+        return v
+
+    def _guided(self, node: GuidedPicker[Any], out: list[str], ind: str) -> str:
+        """A guided picker: its wiring compiled to ask the learner itself (see
+        :mod:`synthia.staging.guided`), or the picker called as it is when its wiring holds
+        pickers the guided stager does not fuse."""
+        from .guided import NotFusable, guided_source, stage_guided
+
+        try:
+            wiring = stage_guided(node)
+        except NotFusable:
+            return self.call(node, out, ind)
+        self.appendix.append(guided_source(node))
+        self.staged += 1
+        pick = self.bind("compiled_pick", node.compiled_pick, ("compiled_pick", id(node)))
+        v = self.var("g")
+        out.append(f"{ind}{v} = {pick}({self.bind('guided_wiring', wiring)})  # GuidedPicker: its wiring compiled")
+        return v
 
     def _markov(self, node: MarkovChain, out: list[str], ind: str) -> str:
         """The chain's state stays on the chain (``current``), so reset and copies work as usual."""
@@ -411,6 +441,8 @@ class _Stager:
         lines.extend(body)
         lines.append(f"        return {value}")
         lines.append("    return pick")
+        for text in self.appendix:
+            lines.extend(f"# {line}" if line else "#" for line in text.splitlines())
         return "\n".join(lines) + "\n", tuple(self.env_values)
 
 
@@ -423,7 +455,7 @@ def _maker(source: str) -> Callable[[tuple[Any, ...]], Callable[[], Any]]:
     filename = f"<synthia-staged-{next(_serial)}>"
     code = builtins.compile(source, filename, "exec")
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace: dict[str, Any] = {"__builtins__": {"int": int, "float": float, "range": range}}
+    namespace: dict[str, Any] = {"__builtins__": {"int": int, "float": float, "range": range, "len": len}}
     exec(code, namespace)
     make = namespace["make"]
     _MAKERS[source] = make

@@ -1,0 +1,237 @@
+"""Compiling a guided picker: its wiring fused into one function that asks the learner itself.
+
+:func:`synthia.compile` of a :class:`~synthia.GuidedPicker` (or of a wiring that holds one)
+stages the guided picker's wiring like any other (:mod:`synthia.staging.compiler`), except
+that each draw is the learner's decision written out in place -- the table entry of the
+choice point in the current abstract state, epsilon-greedy with random ties, the visit
+recorded, the next state followed -- instead of a call through the draw source, the picker
+and its stream. The tree state's spans are a saved and restored local: a span's draws change
+the state its own choices see, and the state after it is the one before it. Validity,
+uniqueness, rewards and learning stay the guided picker's own (:meth:`GuidedPicker.compiled_episode`).
+
+The compiled wiring makes the same decisions in the same order as the guided picker, so it
+gives exactly the same values and leaves the learner in exactly the same state. It fuses
+``Constant``, ``RandomInteger``, ``RandomFloat`` (finite, when floats are bucketed),
+``RandomBoolean``, ``Choice`` (with its own uniform decision), ``Apply``, ``ComposeList``,
+``ArrayPicker``, ``Deferred`` and ``MarkovChain``; a guided picker whose wiring holds any
+other picker, or whose choice points are selected, is called as it is.
+
+>>> import synthia as sy
+>>> pairs = sy.Apply(lambda a, b: (a, b), sy.RandomInteger(0, 5), sy.RandomInteger(0, 5))
+>>> plain = sy.guided(pairs, valid=lambda p: p[0] < p[1], seed=3)
+>>> fast = sy.compile(sy.guided(pairs.duplicate(), valid=lambda p: p[0] < p[1], seed=3))
+>>> fast.take(20) == plain.take(20)
+True
+>>> "entry_of(ctx" in fast.source
+True
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Hashable
+
+from ..core.constant import Constant
+from ..core.picker import Picker
+from ..pickers.basic import Apply, Choice, Deferred
+from ..pickers.collections import ComposeList
+from ..pickers.markov import MarkovChain
+from ..pickers.scalars import RandomBoolean, RandomFloat, RandomInteger
+from ..pickers.tuples import ArrayPicker
+from ..rl import GuidedPicker, GuideSource
+from ..rl.learning import greedy
+from .compiler import _check_untouched, _Instrumented, _maker, _Stager
+
+__all__ = ["NotFusable", "stage_guided", "guided_source"]
+
+#: The pickers a guided wiring may hold to be compiled.
+FUSED: tuple[type, ...] = (
+    Constant, RandomInteger, RandomFloat, RandomBoolean, Choice, Apply, ComposeList, ArrayPicker, Deferred, MarkovChain,
+)
+
+#: The names the generated code shares between its functions (set at the start of each episode).
+_SHARED = ("ctx", "rnd", "below", "eps", "visit", "entry_of", "follow")
+
+
+class NotFusable(Exception):
+    """The guided picker's wiring holds a picker (or a setting) the guided stager does not fuse."""
+
+
+class _GuidedStager(_Stager):
+    """The stager of a guided picker's wiring: each draw is the learner's decision, in place."""
+
+    def __init__(self, guided: GuidedPicker[Any]) -> None:
+        super().__init__()
+        self.guided = guided
+        source: GuideSource = guided.source
+        if source.selected is not None or not source.explore:
+            raise NotFusable("only a guided picker whose learner decides every choice point is compiled")
+        self.tree = source.tree
+        self.buckets = source.float_buckets
+        self.max_actions = source.max_actions
+        self.greedy = self.bind("greedy", greedy, "greedy")
+
+    # -- nodes ---------------------------------------------------------------------------
+    def emit(self, node: Picker[Any], out: list[str], ind: str) -> str:
+        kind = type(node)
+        if kind not in FUSED:
+            raise NotFusable(f"{kind.__name__} is not fused in a guided wiring")
+        if kind is Choice:
+            decision = node.decision  # type: ignore[attr-defined]
+            if not (type(decision) is RandomFloat and decision.low >= 0.0 and decision.high <= 1.0):
+                raise NotFusable("a Choice with its own decision picker")
+        if self.tree and self.guided.opens_span(node):
+            # A span: its draws move its own copy of the state; after it, the state is the one before it.
+            saved = self.var("ctx")
+            out.append(f"{ind}{saved} = ctx  # a span opens")
+            value = self.dispatch(node, out, ind)
+            out.append(f"{ind}ctx = {saved}  # the span closes")
+            return value
+        _check_untouched(node)
+        return self.dispatch(node, out, ind)
+
+    def call(self, node: Picker[Any], out: list[str], ind: str) -> str:
+        raise NotFusable(f"{type(node).__name__} would be called as it is")
+
+    def pick_of(self, node: Picker[Any]) -> str:
+        raise NotFusable(f"{type(node).__name__} would be called as it is")
+
+    def _point(self, node: Picker[Any]) -> int:
+        point = self.guided.point_of(node)
+        if point is None:
+            raise _Instrumented  # routed elsewhere right now: the guided picker picks through its graph
+        return point
+
+    def _act(self, point: int, domain: Hashable, n: int, out: list[str], ind: str) -> str:
+        """The learner's action at ``(point, domain)`` among ``n``, written as ``GuideSource._act`` decides it."""
+        key = self.bind("key", (point, domain))
+        e, a, b, nxt = self.var("e"), self.var("a"), self.var("g"), self.var("n")
+        out.extend([
+            f"{ind}{e} = ctx.entries.get({key})  # the learner decides: point {point}, {n} actions",
+            f"{ind}if {e} is None:",
+            f"{ind}    {e} = entry_of(ctx, {key}, {n})",
+            f"{ind}if rnd() < eps:",
+            f"{ind}    {a} = below({n})",
+            f"{ind}else:",
+        ])
+        if n == 2:
+            # The greedy action of two, as greedy() finds it: the higher Q, a tie broken by below(2).
+            out.extend([
+                f"{ind}    {b} = {e}[0]",
+                f"{ind}    {a} = 0 if {b}[0] > {b}[1] else 1 if {b}[1] > {b}[0] else below(2)",
+            ])
+        else:
+            out.extend([
+                f"{ind}    {b} = {e}[2]",
+                f"{ind}    if {b} is None:",
+                f"{ind}        {a} = {self.greedy}({e}, below)",
+                f"{ind}    elif len({b}) == 1:",
+                f"{ind}        {a} = {b}[0]",
+                f"{ind}    else:",
+                f"{ind}        {a} = {b}[below(len({b}))]",
+            ])
+        out.extend([
+            f"{ind}visit(({e}, {a}))",
+            f"{ind}{nxt} = {e}[3][{a}]",
+            f"{ind}ctx = follow(ctx, {e}, {key}, {a}) if {nxt} is None else {nxt}",
+        ])
+        return a
+
+    def _integer(self, node: RandomInteger, out: list[str], ind: str) -> str:
+        self.staged += 1
+        point = self._point(node)
+        low, high = node.low, node.high
+        n = high - low
+        v = self.var("i")
+        if n <= 1:
+            out.append(f"{ind}{v} = {low!r}  # RandomInteger({low}, {high}): one value, no decision")
+        elif n <= self.max_actions:
+            a = self._act(point, (low, high), n, out, ind)
+            out.append(f"{ind}{v} = {low!r} + {a}  # RandomInteger({low}, {high})")
+        else:  # a wide range: the learner picks one of max_actions buckets, the value in it is uniform
+            limit = self.max_actions
+            bucket = self._act(point, (low, high), limit, out, ind)
+            start, end = self.var("lo"), self.var("hi")
+            out.append(f"{ind}{start} = {low!r} + {bucket} * {n} // {limit}")
+            out.append(f"{ind}{end} = {low!r} + ({bucket} + 1) * {n} // {limit}")
+            out.append(f"{ind}{v} = {start} + below({end} - {start})  # RandomInteger({low}, {high}), bucketed")
+        return v
+
+    def _float(self, node: RandomFloat, out: list[str], ind: str) -> str:
+        self.staged += 1
+        point = self._point(node)
+        low, high = node.low, node.high
+        buckets = self.buckets
+        if not buckets or not high - low < math.inf:
+            raise NotFusable("a float left random or unbounded")
+        bucket = self._act(point, (low, high), buckets, out, ind)
+        width = (high - low) / buckets
+        v = self.var("f")
+        out.append(f"{ind}{v} = {self.literal(low)} + ({bucket} + rnd()) * {self.literal(width)}  # RandomFloat({low!r}, {high!r})")
+        out.append(f"{ind}if not {self.literal(low)} <= {v} < {self.literal(high)}:")
+        out.append(f"{ind}    {v} = {self.literal(low)} + {bucket} * {self.literal(width)}")
+        return v
+
+    def _boolean(self, node: RandomBoolean, out: list[str], ind: str) -> str:
+        self.staged += 1
+        point = self._point(node)
+        v = self.var("b")
+        if node.p <= 0.0 or node.p >= 1.0:
+            out.append(f"{ind}{v} = {node.p >= 1.0!r}  # RandomBoolean({node.p!r}): no decision")
+            return v
+        a = self._act(point, "boolean", 2, out, ind)
+        out.append(f"{ind}{v} = {a} == 1  # RandomBoolean")
+        return v
+
+    def _guided(self, node: GuidedPicker[Any], out: list[str], ind: str) -> str:
+        raise NotFusable("a guided picker inside a guided wiring")
+
+    # -- the whole function ----------------------------------------------------------------
+    def stage_wiring(self) -> tuple[str, tuple[Any, ...]]:
+        body: list[str] = []
+        value = self.emit(self.guided.wiring, body, " " * 8)
+        shared = ", ".join(_SHARED)
+        lines = [f"# synthia.compile: the wiring of a guided picker, {self.staged} pickers staged", "def make(env):"]
+        if self.env_names:
+            lines.append(f"    ({', '.join(self.env_names)},) = env")
+        lines.append(f"    {' = '.join(_SHARED)} = None")
+        lines.extend(self.prelude)
+        for function in self.functions:
+            lines.append(function[0])
+            lines.append("        nonlocal ctx")
+            lines.extend(function[1:])
+        lines.append("    def pick(source):")
+        lines.append(f"        nonlocal {shared}")
+        lines.append("        rnd, below, eps, visit, ctx = source.kit()")
+        lines.append("        entry_of, follow = source.entry_of, source.follow")
+        lines.extend(body)
+        lines.append(f"        return {value}")
+        lines.append("    return pick")
+        return "\n".join(lines) + "\n", tuple(self.env_values)
+
+
+def guided_source(guided: GuidedPicker[Any]) -> str:
+    """The generated source of a guided picker's wiring (``NotFusable`` when it is not fused).
+
+    >>> import synthia as sy
+    >>> print(guided_source(sy.guided(sy.RandomBoolean(), seed=1)).splitlines()[0])
+    # synthia.compile: the wiring of a guided picker, 1 pickers staged
+    """
+    return _GuidedStager(guided).stage_wiring()[0]
+
+
+def stage_guided(guided: GuidedPicker[Any]) -> Callable[[GuideSource], Any]:
+    """The guided picker's wiring as one function of its draw source, for
+    :meth:`GuidedPicker.compiled_pick` (``NotFusable`` when it is not fused).
+
+    >>> import synthia as sy
+    >>> g = sy.guided(sy.RandomInteger(0, 3), seed=1)
+    >>> g.compiled_pick(stage_guided(g)) in range(3)
+    True
+    """
+    return _staged(guided)[1]
+
+
+def _staged(guided: GuidedPicker[Any]) -> tuple[str, Callable[[GuideSource], Any]]:
+    source, env = _GuidedStager(guided).stage_wiring()
+    make: Any = _maker(source)
+    return source, make(env)
