@@ -7,7 +7,10 @@ over the same number of trials and the same seeds:
 * **BST** -- RLCheck's case study exactly: node values 0..10, depth <= 4 (4 links), strict
   validity (left subtree < node < right subtree), 100,000 trials; the sequence and tree
   (Tree L/R) states. RLCheck's reproduction: Random ~840 unique valid, Sequence ~7,000,
-  Tree L/R ~9,300 (about 11x).
+  Tree L/R ~9,300 (about 11x). Also ``sy.compile`` of the guided pickers (the same values:
+  the same rows of counts), the compiled random wiring, and RLCheck's learner hand-written
+  for this wiring (the same algorithm with everything inlined: the floor of the algorithm
+  in CPython, what the guided picker's speed is to be judged against).
 * **grammar** -- one-line Python programs from a grammar (statements, loops, ``def``,
   targets, expressions) that ``compile()`` accepts: ``break`` outside a loop, ``return`` or
   ``yield`` outside a function, ``nonlocal`` at module level, assignments to literals and
@@ -140,17 +143,97 @@ def random_run(make: Callable[[], sy.Picker], valid: Callable[[Any], bool], text
 
 
 def guided_run(make: Callable[[], sy.Picker], valid: Callable[[Any], bool], text: Callable[[Any], str], seed: int, trials: int,
-               sizes: Callable[[Any], int] | None = None, **options: Any) -> dict[str, Any]:
-    picker = sy.guided(make(), valid=valid, canonical=text, only_valid=False, seed=seed, **options)
-    episode = picker.episode
+               sizes: Callable[[Any], int] | None = None, compiled: bool = False, **options: Any) -> dict[str, Any]:
+    """The guided picker (``compiled``: ``sy.compile`` of it, the same values) over ``trials`` episodes."""
+    guided = sy.guided(make(), valid=valid, canonical=text, only_valid=False, seed=seed, **options)
+    pick = (sy.compile(guided) if compiled else guided).pick
     found: collections.Counter[int] = collections.Counter()
+    stats = guided.stats  # the counts of the run, read as they grow
     start = time.perf_counter()
     for _ in range(trials):
-        value, ok, new = episode()
-        if new and sizes is not None:
+        before = stats.unique
+        value = pick()
+        if stats.unique != before and sizes is not None:
             found[sizes(value)] += 1
     seconds = time.perf_counter() - start
-    return {"valid": picker.valid_count, "unique": picker.unique_count, "seconds": seconds, "sizes": found}
+    return {"valid": guided.valid_count, "unique": guided.unique_count, "seconds": seconds, "sizes": found}
+
+
+def hand_written_run(seed: int, trials: int) -> dict[str, Any]:
+    """RLCheck's learner hand-written for the BST wiring: what the guided picker would cost
+    with no abstraction at all. The same algorithm (epsilon 0.25 greedy with random ties,
+    every-visit running averages, rewards 20/0/-1, the 64-bit digest, the Tree L/R state of
+    the last 4 choices, a span per node and per subtree) on Python's ``random.Random``;
+    everything inlined, one function per node."""
+    import random
+
+    rng = random.Random(seed)
+    rnd, below = rng.random, rng._randbelow
+    tables: dict[Any, list[Any]] = {}
+    states: dict[tuple[Any, ...], Any] = {}
+    visits: list[tuple[list[Any], int]] = []
+    visit = visits.append
+
+    def state_of(tokens: tuple[Any, ...]) -> dict[Any, Any]:
+        state = states.get(tokens)
+        if state is None:
+            state = states[tokens] = {"tokens": tokens}
+        return state
+
+    def decide(state: dict[Any, Any], point: str, n: int) -> tuple[int, dict[Any, Any]]:
+        entry = state.get(point)
+        if entry is None:
+            entry = state[point] = tables.setdefault((point, state["tokens"]), [[0.0] * n, [0] * n, None, [None] * n])
+        if rnd() < 0.25:
+            action = below(n)
+        else:
+            best = entry[2]
+            if best is None:
+                q = entry[0]
+                top = max(q)
+                best = entry[2] = [i for i in range(n) if q[i] == top]
+            action = best[0] if len(best) == 1 else best[below(len(best))]
+        visit((entry, action))
+        following = entry[3][action]
+        if following is None:
+            following = entry[3][action] = state_of((*state["tokens"], (point, action))[-4:])
+        return action, following
+
+    def node(state: dict[Any, Any], depth: int) -> Any:
+        if depth >= 5:
+            return None
+        value, state = decide(state, "value", 11)
+        go_left, left_state = decide(state, "left", 2)
+        left = node(left_state, depth + 1) if go_left else None
+        go_right, right_state = decide(state, "right", 2)
+        right = node(right_state, depth + 1) if go_right else None
+        return (value, left, right)
+
+    root = state_of(())
+    seen: set[bytes] = set()
+    found: collections.Counter[int] = collections.Counter()
+    valid_count = 0
+    start = time.perf_counter()
+    for _ in range(trials):
+        tree = node(root, 0)
+        reward = -1.0
+        if is_bst(tree):
+            valid_count += 1
+            key = digest(bst_text(tree))
+            reward = 0.0
+            if key not in seen:
+                seen.add(key)
+                found[size(tree)] += 1
+                reward = 20.0
+        for entry, action in visits:
+            counts = entry[1]
+            n = counts[action] = counts[action] + 1
+            q = entry[0]
+            q[action] += (reward - q[action]) / n
+            entry[2] = None
+        visits.clear()
+    seconds = time.perf_counter() - start
+    return {"valid": valid_count, "unique": len(seen), "seconds": seconds, "sizes": found}
 
 
 def _mean_se(xs: list[float]) -> str:
@@ -196,6 +279,8 @@ def inside_assert(seeds: range, count: int) -> None:
         "PickIf(random wiring, is_bst)": lambda s: sy.PickIf(bst(), is_bst),
         "guided, sequence state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, float_buckets=2, seed=s),
         "guided, tree state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", float_buckets=2, seed=s),
+        "guided, tree state, compiled": lambda s: sy.compile(
+            sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", float_buckets=2, seed=s)),
     }.items():
         rates, distinct = [], []
         for seed in seeds:
@@ -218,6 +303,8 @@ def bug_hunt(seeds: range, budget: float) -> None:
     for name, make in {
         "PickIf(random wiring, is_bst)": lambda s: sy.PickIf(bst(), is_bst),
         "guided, tree state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", float_buckets=2, seed=s),
+        "guided, tree state, compiled": lambda s: sy.compile(
+            sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", float_buckets=2, seed=s)),
     }.items():
         times, tried, found, smallest = [], [], 0, set()
         for seed in seeds:
@@ -240,6 +327,10 @@ def run(quick: bool) -> None:
         "random": lambda s: random_run(bst, is_bst, bst_text, s, trials, size),
         "guided, sequence state": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, float_buckets=2),
         "guided, tree state (Tree L/R)": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, state="tree", float_buckets=2),
+        "guided, sequence state, compiled": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, compiled=True, float_buckets=2),
+        "guided, tree state, compiled": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, compiled=True, state="tree", float_buckets=2),
+        "random, compiled": lambda s: random_run(lambda: sy.compile(bst()), is_bst, bst_text, s, trials, size),
+        "RLCheck hand-written for this wiring": lambda s: hand_written_run(s, trials),
     }, seeds, trials, show_sizes=True)
     trials = 1_000 if quick else 10_000
     compare("grammar (one-line Python programs accepted by compile())", {
@@ -252,6 +343,7 @@ def run(quick: bool) -> None:
         "random": lambda s: random_run(records, schema_valid, record_text, s, trials),
         "guided, sequence state": lambda s: guided_run(records, schema_valid, record_text, s, trials),
         "guided, tree state": lambda s: guided_run(records, schema_valid, record_text, s, trials, state="tree"),
+        "guided, tree state, compiled": lambda s: guided_run(records, schema_valid, record_text, s, trials, compiled=True, state="tree"),
     }, seeds, trials)
     inside_assert(seeds, 2_000 if quick else 20_000)
     bug_hunt(seeds, 1.0 if quick else 10.0)
