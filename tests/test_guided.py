@@ -234,6 +234,21 @@ def test_a_compiled_guided_picker_makes_the_same_decisions(case: Case, state: st
     assert _same_learner(guided, plain) and guided.unique_count == plain.unique_count
 
 
+@pytest.mark.parametrize("make", [
+    lambda: sy.Apply(lambda a, b, c: (a, b, c), sy.RandomInteger(-50, 1000), sy.RandomFloat(-2.0, 3.5), sy.RandomBoolean(0.3)),
+    lambda: sy.ComposeList(sy.Choice("a", "b", sy.RandomInteger(0, 40), weights=[1, 0, 3]), length=sy.RandomInteger(0, 6)),
+    lambda: sy.MarkovChain({"s": {"s": 1, "t": 2}, "t": {"s": 1}}, start="s"),
+    lambda: sy.ArrayPicker(sy.RandomBoolean(), sy.Choice(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)),
+], ids=["wide ranges", "weighted choice in a list", "Markov chain", "long choice"])
+@pytest.mark.parametrize("state", ["sequence", "tree"])
+def test_compiled_guided_wide_ranges_weights_and_chains(make: Any, state: str) -> None:
+    plain = sy.guided(make(), only_valid=False, state=state, seed=4)
+    guided = sy.guided(make(), only_valid=False, state=state, seed=4)
+    assert _fused(guided)
+    assert sy.compile(guided).take(300) == plain.take(300)
+    assert _same_learner(guided, plain)
+
+
 def test_most_random_registry_wirings_compile_under_a_guide() -> None:
     fused = [c for c in _registry() if _fused(sy.guided(c.factory(), state="tree", float_buckets=2))]
     assert len(fused) >= 10, [c for c in fused]
