@@ -178,9 +178,9 @@ class _Stager:
 
     def _guided(self, node: GuidedPicker[Any], out: list[str], ind: str) -> str:
         """A guided picker: its wiring compiled to ask the learner itself (see
-        :mod:`synthia.staging.guided`), or the picker called as it is when its wiring holds
+        :mod:`synthia.staging.guide_stager`), or the picker called as it is when its wiring holds
         pickers the guided stager does not fuse."""
-        from .guided import NotFusable, guided_source, stage_guided
+        from .guide_stager import NotFusable, guided_source, stage_guided
 
         try:
             wiring = stage_guided(node)
