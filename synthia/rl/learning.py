@@ -49,6 +49,8 @@ def greedy(entry: list[Any], below: Callable[[int], int]) -> int:
     best = entry[2]
     if best is None:
         q = entry[0]
+        if len(q) == 2:  # the common two-way choice, without building the set: the same action
+            return 0 if q[0] > q[1] else 1 if q[1] > q[0] else below(2)
         top = max(q)
         best = entry[2] = [i for i in range(len(q)) if q[i] == top]
     return best[0] if len(best) == 1 else best[below(len(best))]  # type: ignore[no-any-return]
