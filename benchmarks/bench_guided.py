@@ -19,6 +19,8 @@ over the same number of trials and the same seeds:
   non-empty fields, ranges, unique items, an enum, and conditional requirements
   (``if kind == "admin" then ...``).
 
+* **in a time budget** -- RLCheck's own metric: distinct valid BSTs made in a fixed wall-clock
+  budget by random generation and by the guided pickers.
 * **inside Assert** -- valid inputs tested per second by ``Assert``: ``PickIf`` over the
   random wiring (what a guided picker replaces) against the guided pickers.
 * **a bug behind the precondition** -- ``Assert`` of a property that fails only on valid BSTs
@@ -271,6 +273,52 @@ def compare(title: str, techniques: dict[str, Callable[[int], dict[str, Any]]], 
     table(rows, header)
 
 
+def in_a_time_budget(seeds: range, budget: float) -> None:
+    """RLCheck's own metric: distinct valid BSTs made in a fixed wall-clock budget (random
+    generation, its every trial checked and digested, against the guided pickers)."""
+
+    def random_source(seed: int) -> tuple[Callable[[], Any], Callable[[], int]]:
+        pick = bst().set_seed(seed).pick
+        seen: set[bytes] = set()
+
+        def trial() -> Any:
+            t = pick()
+            if is_bst(t):
+                seen.add(digest(bst_text(t)))
+            return t
+
+        return trial, lambda: len(seen)
+
+    def guided_source(compiled: bool, state: str) -> Callable[[int], tuple[Callable[[], Any], Callable[[], int]]]:
+        def make(seed: int) -> tuple[Callable[[], Any], Callable[[], int]]:
+            g = sy.guided(bst(), valid=is_bst, canonical=bst_text, state=state, float_buckets=2, only_valid=False, seed=seed)
+            return (sy.compile(g) if compiled else g).pick, lambda: g.unique_count
+
+        return make
+
+    rows = []
+    base = 0.0
+    for name, make in {
+        "random": random_source,
+        "guided, tree state": guided_source(False, "tree"),
+        "guided, sequence state, compiled": guided_source(True, "sequence"),
+        "guided, tree state, compiled": guided_source(True, "tree"),
+    }.items():
+        counts = []
+        for seed in seeds:
+            trial, unique = make(seed)
+            deadline = time.perf_counter() + budget
+            while time.perf_counter() < deadline:
+                for _ in range(256):
+                    trial()
+            counts.append(unique())
+        mean = statistics.fmean(counts)
+        base = base or mean
+        rows.append((name, _mean_se(counts), f"{mean / base:.2f}x"))
+    print(f"\nBST in a time budget (RLCheck's metric): {budget:g} s per run, {len(seeds)} seeds")
+    table(rows, ("technique", "unique valid BSTs", "x random"))
+
+
 def inside_assert(seeds: range, count: int) -> None:
     """Valid inputs tested per second by ``Assert`` (a property that only counts distinct
     inputs): ``PickIf`` over the random wiring, the input guided replaces, against the guides."""
@@ -354,5 +402,6 @@ def _run(quick: bool) -> None:
         "guided, tree state": lambda s: guided_run(records, schema_valid, record_text, s, trials, state="tree"),
         "guided, tree state, compiled": lambda s: guided_run(records, schema_valid, record_text, s, trials, compiled=True, state="tree"),
     }, seeds, trials)
+    in_a_time_budget(seeds, 0.5 if quick else 5.0)
     inside_assert(seeds, 2_000 if quick else 20_000)
     bug_hunt(seeds, 1.0 if quick else 10.0)
