@@ -275,6 +275,16 @@ def test_a_compiled_guided_picker_resets_duplicates_and_reseeds_like_the_guided_
     assert "GuidedPicker: its wiring compiled" in fast.source and "entry_of(ctx" in fast.source
 
 
+def test_compiled_pickers_pickle_and_continue_where_they_were() -> None:
+    import pickle
+
+    lists = sy.ComposeList(sy.RandomInteger(0, 10), sy.RandomInteger(0, 5))
+    for picker in (sy.compile(lists.duplicate()), sy.compile(sy.guided(lists.duplicate(), state="tree", seed=5))):
+        picker.take(7)
+        copy_ = pickle.loads(pickle.dumps(picker))  # Dask ships wirings to its workers this way
+        assert copy_.take(20) == picker.take(20)
+
+
 def test_a_compiled_guided_picker_inside_assert_gives_the_guided_picker_s_report() -> None:
     def check(t: Any) -> None:
         assert size(t) < 7

@@ -518,6 +518,11 @@ class Compiled(Seedable[T]):
             state["pick"] = fast
         state["_draw"] = fast
 
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state.pop("_fast", None)  # generated code: built again after unpickling
+        return state
+
     def _build(self) -> Callable[[], T] | None:
         """Build and hold the generated function (``None`` while a picker of the wiring is
         routed or intercepted: the next pick tries again)."""
