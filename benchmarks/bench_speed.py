@@ -148,6 +148,11 @@ def build(name: str) -> sy.Picker[Any]:
         return sy.MarkovChain(PAGES, MOVES, start="home")
     if name == "int pair (y <= x)":
         return sy.Bind(sy.RandomInteger(0, 101), lambda x: sy.Apply(lambda y: (x, y), sy.RandomInteger(0, x + 1)))
+    if name == "int pair, Bind(cache=True)":
+        # fn declared a function of its value: one inner wiring per x, kept (and staged once).
+        return sy.Bind(
+            sy.RandomInteger(0, 101), lambda x: sy.Apply(lambda y: (x, y), sy.RandomInteger(0, x + 1)), cache=True
+        )
     if name == "bool list (cons, size 10)":
         bools: sy.Picker[Any] = sy.Deferred(lambda: sy.Choice(None, sy.Apply(_cons, sy.RandomBoolean(), bools), weights=[1, 10]))
         return bools
@@ -296,7 +301,7 @@ def hand_written(name: str, rng: random.Random) -> Callable[[], Any]:
             return PAGES[state[0]]
 
         return step
-    if name == "int pair (y <= x)":
+    if name in ("int pair (y <= x)", "int pair, Bind(cache=True)"):
 
         def pair() -> Any:
             x = below(101, 7)
@@ -377,7 +382,7 @@ def strategy(name: str) -> Any:
         )
     if name == "recursive tree":
         return st.recursive(st.integers(0, 99), lambda c: st.tuples(c, c), max_leaves=16)
-    if name == "int pair (y <= x)":
+    if name in ("int pair (y <= x)", "int pair, Bind(cache=True)"):
         return st.integers(0, 100).flatmap(lambda x: st.tuples(st.just(x), st.integers(0, x)))
     if name == "bool list (cons, size 10)":
         return st.recursive(st.none(), lambda rest: st.tuples(st.booleans(), rest), max_leaves=30)
@@ -399,6 +404,7 @@ WORKLOADS = [
     "grammar sentence",
     "Markov chain",
     "int pair (y <= x)",
+    "int pair, Bind(cache=True)",
     "bool list (cons, size 10)",
     "BST single pass (size 10)",
     "BST by insertion (size 10)",

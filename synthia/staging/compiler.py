@@ -10,7 +10,10 @@ paper stages generators (``../shared/reference/papers-rl-and-staging.md``, Part 
   its weights (no list, no search);
 * a loop for a :class:`~synthia.ComposeList`, a tuple for an :class:`~synthia.ArrayPicker`,
   a direct call of the user's function for an :class:`~synthia.Apply`;
-* one local recursive function for each :class:`~synthia.Deferred`, with its depth counter.
+* one local recursive function for each :class:`~synthia.Deferred`, with its depth counter;
+* for a :class:`~synthia.Bind` with ``cache=True``, its first value staged and each wiring it
+  keeps compiled once, at its first pick (a ``Bind`` without it builds new pickers on every
+  pick, so it is called as it is).
 
 Every other picker (a user's class, a stateful picker such as ``Tick`` or ``Freeze``, a
 picker of the domain catalog) is **called as it is** inside the fused code, and so is every
@@ -47,6 +50,7 @@ from ..core.picker import UNSET, Picker, Seedable
 from ..core.random import Stream, weighted_index
 from ..pickers.basic import Apply, Choice, Deferred
 from ..pickers.collections import ComposeList
+from ..pickers.dependent import Bind
 from ..pickers.markov import MarkovChain
 from ..pickers.scalars import RandomBoolean, RandomFloat, RandomInteger
 from ..pickers.tuples import ArrayPicker
@@ -59,6 +63,7 @@ T = TypeVar("T")
 #: subclasses); any other picker is called as it is.
 STAGED: tuple[type, ...] = (
     Constant, RandomInteger, RandomFloat, RandomBoolean, Choice, Apply, ComposeList, ArrayPicker, Deferred, MarkovChain,
+    Bind,
 )
 
 #: Alternatives of a Choice unrolled into an ``if`` chain; a longer choice among plain
@@ -89,6 +94,39 @@ def _check_untouched(node: Picker[Any]) -> None:
     state = node.__dict__
     if "pick" in state and state["pick"] is not state.get("_draw"):
         raise _Instrumented  # a wrapper (spans, provenance, timing) must see this pick
+
+
+class _KeptPicks:
+    """A call picks for a value whose wiring a ``Bind(cache=True)`` does not keep yet (or
+    dropped at a reset): the ``Bind`` builds and keeps it, and its compiled pick goes to
+    ``bind.compiled``, where the staged code finds it next time."""
+
+    __slots__ = ("bind",)
+
+    def __init__(self, bind: Bind[Any]) -> None:
+        self.bind = bind
+
+    def __call__(self, value: Any) -> Any:
+        bind = self.bind
+        inner = bind.inner_for(value)  # a TypeError for an unhashable value, as unstaged
+        fast = _fast_pick(inner)
+        bind.compiled[value] = (value.__class__, fast)
+        return fast()
+
+    def __repr__(self) -> str:
+        return f"_KeptPicks({self.bind!r})"
+
+
+def _fast_pick(wiring: Picker[Any]) -> Callable[[], Any]:
+    """The generated pick of ``wiring`` (its own ``pick`` when nothing fuses or it is routed)."""
+    try:
+        stager = _Stager()
+        source, env = stager.stage(wiring)
+    except _Instrumented:
+        return wiring.pick
+    if stager.staged == 0 and stager.called == 1:
+        return wiring.pick
+    return _maker(source)(env)
 
 
 class _Stager:
@@ -161,7 +199,29 @@ class _Stager:
             return self._call_deferred(node, out, ind)  # type: ignore[arg-type]
         if kind is MarkovChain and node.start is not UNSET:  # type: ignore[attr-defined]
             return self._markov(node, out, ind)  # type: ignore[arg-type]
+        if kind is Bind and node.cache:  # type: ignore[attr-defined]
+            return self._bind_kept(node, out, ind)  # type: ignore[arg-type]
         return self.call(node, out, ind)
+
+    def _bind_kept(self, node: Bind[Any], out: list[str], ind: str) -> str:
+        """A ``Bind(cache=True)``: its first value staged, then the wiring kept for that value,
+        each one compiled once (at its first pick) and held by the ``Bind`` (``bind.compiled``,
+        which ``reset`` empties with the wirings)."""
+        _check_untouched(node.maker)  # the staged code does what the maker's pick does
+        self.staged += 1
+        x = self.emit(node.picker, out, ind)
+        fast_get = self.bind("compiled_get", node.compiled.get)
+        slow = self.bind("first_pick", _KeptPicks(node))
+        e, v = self.var("e"), self.var("b")
+        out.append(f"{ind}try:  # Bind(cache=True): the compiled pick of the wiring kept for the value")
+        out.append(f"{ind}    {e} = {fast_get}({x})")
+        out.append(f"{ind}except TypeError:  # unhashable: the Bind says so")
+        out.append(f"{ind}    {e} = None")
+        out.append(f"{ind}if {e} is not None and {e}[0] is {x}.__class__:")
+        out.append(f"{ind}    {v} = {e}[1]()")
+        out.append(f"{ind}else:")
+        out.append(f"{ind}    {v} = {slow}({x})")
+        return v
 
     def _markov(self, node: MarkovChain, out: list[str], ind: str) -> str:
         """The chain's state stays on the chain (``current``), so reset and copies work as usual."""
@@ -423,7 +483,7 @@ def _maker(source: str) -> Callable[[tuple[Any, ...]], Callable[[], Any]]:
     filename = f"<synthia-staged-{next(_serial)}>"
     code = builtins.compile(source, filename, "exec")
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace: dict[str, Any] = {"__builtins__": {"int": int, "float": float, "range": range}}
+    namespace: dict[str, Any] = {"__builtins__": {"int": int, "float": float, "range": range, "TypeError": TypeError}}
     exec(code, namespace)
     make = namespace["make"]
     _MAKERS[source] = make
