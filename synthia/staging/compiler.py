@@ -109,9 +109,18 @@ class _KeptPicks:
     def __call__(self, value: Any) -> Any:
         bind = self.bind
         inner = bind.inner_for(value)  # a TypeError for an unhashable value, as unstaged
-        fast = _fast_pick(inner)
-        bind.compiled[value] = (value.__class__, fast)
-        return fast()
+        cls, compiled = value.__class__, bind.compiled
+
+        def second() -> Any:
+            # Compiled at the value's second pick: a value met once (a wide range) costs no
+            # staging. Wirings of one shape share one source (numbers are objects), so
+            # this is a walk over the wiring, not a compilation.
+            fast = _fast_pick(inner)
+            compiled[value] = (cls, fast)
+            return fast()
+
+        compiled[value] = (cls, second)
+        return inner.pick()
 
     def __repr__(self) -> str:
         return f"_KeptPicks({self.bind!r})"
@@ -120,7 +129,7 @@ class _KeptPicks:
 def _fast_pick(wiring: Picker[Any]) -> Callable[[], Any]:
     """The generated pick of ``wiring`` (its own ``pick`` when nothing fuses or it is routed)."""
     try:
-        stager = _Stager()
+        stager = _Stager(shared=True)
         source, env = stager.stage(wiring)
     except _Instrumented:
         return wiring.pick
@@ -132,7 +141,10 @@ def _fast_pick(wiring: Picker[Any]) -> Callable[[], Any]:
 class _Stager:
     """One walk over a wiring: the generated source and the objects it needs."""
 
-    def __init__(self) -> None:
+    def __init__(self, shared: bool = False) -> None:
+        #: Numbers as objects too (not literals), so that wirings of one shape that differ
+        #: in their numbers (the wirings a ``Bind`` keeps per value) share one source.
+        self.shared = shared
         self.env_names: list[str] = []
         self.env_values: list[Any] = []
         self._bound: dict[Any, str] = {}
@@ -160,6 +172,8 @@ class _Stager:
 
     def literal(self, value: Any, prefix: str = "k") -> str:
         """A number the stager computed, as a literal; anything else as a bound object."""
+        if self.shared:
+            return self.bind(prefix, value)
         if type(value) is int or (type(value) is float and math.isfinite(value)):
             return repr(value)
         return self.bind(prefix, value)
@@ -213,11 +227,15 @@ class _Stager:
         fast_get = self.bind("compiled_get", node.compiled.get)
         slow = self.bind("first_pick", _KeptPicks(node))
         e, v = self.var("e"), self.var("b")
-        out.append(f"{ind}try:  # Bind(cache=True): the compiled pick of the wiring kept for the value")
-        out.append(f"{ind}    {e} = {fast_get}({x})")
-        out.append(f"{ind}except TypeError:  # unhashable: the Bind says so")
-        out.append(f"{ind}    {e} = None")
-        out.append(f"{ind}if {e} is not None and {e}[0] is {x}.__class__:")
+        if type(node.picker) in (RandomInteger, RandomFloat, RandomBoolean):  # one type of value, hashable
+            out.append(f"{ind}{e} = {fast_get}({x})  # Bind(cache=True): the compiled pick of the wiring kept for the value")
+            out.append(f"{ind}if {e} is not None:")
+        else:
+            out.append(f"{ind}try:  # Bind(cache=True): the compiled pick of the wiring kept for the value")
+            out.append(f"{ind}    {e} = {fast_get}({x})")
+            out.append(f"{ind}except TypeError:  # unhashable: the Bind says so")
+            out.append(f"{ind}    {e} = None")
+            out.append(f"{ind}if {e} is not None and {e}[0] is {x}.__class__:")
         out.append(f"{ind}    {v} = {e}[1]()")
         out.append(f"{ind}else:")
         out.append(f"{ind}    {v} = {slow}({x})")
@@ -292,17 +310,18 @@ class _Stager:
         n = high - low
         k = (n - 1).bit_length()
         v = self.var("i")
+        about = "" if self.shared else f"({low}, {high})"
         if n == 1:
-            out.append(f"{ind}{v} = {low!r}  # RandomInteger({low}, {high}): one value, no draw")
+            out.append(f"{ind}{v} = {self.literal(low)}  # RandomInteger{about}: one value, no draw")
             return v
         bits = self.bind("getrandbits", _live(node.stream).getrandbits, ("getrandbits", id(node)))
         r = v if low == 0 else self.var("r")
-        out.append(f"{ind}{r} = {bits}({k})  # RandomInteger({low}, {high})")
+        out.append(f"{ind}{r} = {bits}({self.literal(k)})  # RandomInteger{about}")
         if n != 1 << k:
-            out.append(f"{ind}while {r} >= {n}:")
-            out.append(f"{ind}    {r} = {bits}({k})")
+            out.append(f"{ind}while {r} >= {self.literal(n)}:")
+            out.append(f"{ind}    {r} = {bits}({self.literal(k)})")
         if low != 0:
-            out.append(f"{ind}{v} = {low!r} + {r}")
+            out.append(f"{ind}{v} = {self.literal(low)} + {r}")
         return v
 
     def _float(self, node: RandomFloat, out: list[str], ind: str) -> str:
@@ -313,7 +332,8 @@ class _Stager:
         if low == 0.0 and high == 1.0:
             out.append(f"{ind}{v} = {random}()  # RandomFloat()")
             return v
-        out.append(f"{ind}{v} = {self.literal(low)} + {self.literal(high - low)} * {random}()  # RandomFloat({low!r}, {high!r})")
+        about = "" if self.shared else f"({low!r}, {high!r})"
+        out.append(f"{ind}{v} = {self.literal(low)} + {self.literal(high - low)} * {random}()  # RandomFloat{about}")
         out.append(f"{ind}if not {v} < {self.literal(high)}:")
         out.append(f"{ind}    {v} = {self.literal(low)}")
         return v
