@@ -264,19 +264,25 @@ def hand_written(name: str, rng: random.Random) -> Callable[[], Any]:
             for depth in range(7)
         }
 
-        # The value is the same as the picker's: a str subclass holding its derivation tree.
-        def derive(rule: str, depth: int) -> Any:
+        # The value is the same as the picker's: a str subclass holding its derivation tree
+        # (the tokens collected on the way down, as a tight loop would).
+        def derive(rule: str, depth: int, put: Callable[[str], None]) -> Any:
             options = fitting[rule, depth]
             n = len(options)
             pick = below(n, (n - 1).bit_length()) if n > 1 else 0
             children: list[Any] = []
             for sub, text in options[pick]:
-                children.append(derive(sub, depth + 1) if sub is not None else text)
+                if sub is not None:
+                    children.append(derive(sub, depth + 1, put))
+                else:
+                    put(text)
+                    children.append(text)
             return Derivation(rule, index_of[rule, depth][pick], children)
 
         def sentence() -> Any:
-            derivation = derive(grammar.start, 0)
-            out = DerivedString(" ".join(derivation.tokens()))
+            tokens: list[str] = []
+            derivation = derive(grammar.start, 0, tokens.append)
+            out = DerivedString(" ".join(tokens))
             out.derivation = derivation
             return out
 

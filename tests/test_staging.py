@@ -285,3 +285,47 @@ def test_a_cached_bind_copies_and_refuses_unhashable_values() -> None:
     for picker in (lists, sy.compile(lists.duplicate())):
         with pytest.raises(TypeError, match="picker must pick hashable values"):
             picker.pick()
+
+
+# -- grammars: one local function per rule ---------------------------------------------------
+SENTENCES = """
+<s> := <np> <vp> ;
+<np> := the <n> | the <adj> <n> | <np> and <np> ;
+<vp> := <v> <np> | <v> ;
+<n> := fox | dog | "big cat" | ^[a-c]{1,3}$ ;
+<adj> := quick | lazy | ε ;
+<v> := sees | chases | likes ;
+"""
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: sy.GrammarSentence(SENTENCES, max_depth=7),
+        lambda: sy.GrammarSentence(SENTENCES, max_depth=3, separator="_"),
+        lambda: sy.GrammarSequence("<e> := <n> | <e> + <n> | ( <e> ) ; <n> := ^[1-9][0-9]?$ ;", max_depth=8, to_object=str.upper),
+        lambda: sy.GrammarSentence("<a> := x <b> ; <b> := y | ε | <a> ;", max_depth=9),
+    ],
+)
+def test_grammars_are_staged_with_the_same_values_and_derivations(make: Any) -> None:
+    plain, staged = make(), sy.compile(make())
+    assert "a rule of the grammar" in staged.source and "called as it is" not in staged.source.split("\n", 1)[1]
+    for seed in range(-500, 500):
+        expected, got = plain.set_seed(seed).take(3), staged.set_seed(seed).take(3)
+        assert got == expected and [g.derivation for g in got] == [e.derivation for e in expected], seed
+    assert type(got[0]) is type(expected[0])
+
+
+def test_grammar_rule_names_and_words_are_never_spliced_into_the_source() -> None:
+    grammar = sy.GrammarSentence('<start> := "import os" <x-y> ; <x-y> := "\\nos._exit(3)" | zzz ;', max_depth=4)
+    source = sy.compile(grammar).source
+    assert "import os" not in source and "_exit" not in source and "zzz" not in source and "x-y" not in source
+
+
+def test_a_staged_grammar_records_the_same_draws_and_spans() -> None:
+    plain, staged = sy.GrammarSentence(SENTENCES, max_depth=7).set_seed(4), sy.compile(sy.GrammarSentence(SENTENCES, max_depth=7)).set_seed(4)
+    value, tape = sy.record(plain, picks=2)
+    staged_value, staged_tape = sy.record(staged, picks=2)
+    assert staged_value == value and staged_tape.draws == tape.draws
+    assert [s.label for s in staged_tape.spans if isinstance(s.label, tuple)] == [s.label for s in tape.spans if isinstance(s.label, tuple)]
+    assert staged.take(5) == plain.take(5)

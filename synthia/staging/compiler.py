@@ -11,6 +11,9 @@ paper stages generators (``../shared/reference/papers-rl-and-staging.md``, Part 
 * a loop for a :class:`~synthia.ComposeList`, a tuple for an :class:`~synthia.ArrayPicker`,
   a direct call of the user's function for an :class:`~synthia.Apply`;
 * one local recursive function for each :class:`~synthia.Deferred`, with its depth counter;
+* one local function per rule for a :class:`~synthia.GrammarSentence` or
+  :class:`~synthia.GrammarSequence` (the alternatives that fit the depth budget tabled by
+  depth, each alternative's symbols unrolled, a sentence's tokens collected on the way);
 * for a :class:`~synthia.Bind` with ``cache=True``, its first value staged and each wiring it
   keeps compiled once, at its first pick (a ``Bind`` without it builds new pickers on every
   pick, so it is called as it is).
@@ -51,6 +54,8 @@ from ..core.random import Stream, weighted_index
 from ..pickers.basic import Apply, Choice, Deferred
 from ..pickers.collections import ComposeList
 from ..pickers.dependent import Bind
+from ..pickers.grammar import Derivation, DerivedString, GrammarSentence, GrammarSequence, Literal, NonTerminal
+from ..pickers.regex import RegexGenerator
 from ..pickers.markov import MarkovChain
 from ..pickers.scalars import RandomBoolean, RandomFloat, RandomInteger
 from ..pickers.tuples import ArrayPicker
@@ -63,7 +68,7 @@ T = TypeVar("T")
 #: subclasses); any other picker is called as it is.
 STAGED: tuple[type, ...] = (
     Constant, RandomInteger, RandomFloat, RandomBoolean, Choice, Apply, ComposeList, ArrayPicker, Deferred, MarkovChain,
-    Bind,
+    Bind, GrammarSentence, GrammarSequence,
 )
 
 #: Alternatives of a Choice unrolled into an ``if`` chain; a longer choice among plain
@@ -152,6 +157,7 @@ class _Stager:
         self.functions: list[list[str]] = []
         self.prelude: list[str] = []
         self._deferred: dict[int, str] = {}
+        self._grammars: dict[int, dict[str, str]] = {}
         self.staged = 0
         self.called = 0
 
@@ -215,7 +221,97 @@ class _Stager:
             return self._markov(node, out, ind)  # type: ignore[arg-type]
         if kind is Bind and node.cache:  # type: ignore[attr-defined]
             return self._bind_kept(node, out, ind)  # type: ignore[arg-type]
+        if kind is GrammarSentence or kind is GrammarSequence:
+            return self._grammar(node, out, ind)  # type: ignore[arg-type]
         return self.call(node, out, ind)
+
+    def _grammar(self, node: GrammarSentence | GrammarSequence, out: list[str], ind: str) -> str:
+        """A grammar picker: one local function per rule, ``rule(depth, put)``, which draws the
+        alternative among those that fit the depth budget (a table per rule, by depth, worked
+        out here as the picker does), derives its symbols left to right and returns the
+        :class:`~synthia.pickers.grammar.Derivation`; ``put`` collects the sentence's tokens
+        on the way (a sentence), so the tree is not walked again."""
+        self.staged += 1
+        functions = self._grammars.get(id(node))
+        if functions is None:
+            functions = self._grammar_functions(node)
+            self._grammars[id(node)] = functions
+        start = functions[node.grammar.start]
+        d, v = self.var("d"), self.var("g")
+        if type(node) is GrammarSentence:
+            tokens = self.var("tokens")
+            out.append(f"{ind}{tokens} = []  # {type(node).__name__}")
+            out.append(f"{ind}{d} = {start}(0, {tokens}.append)")
+            sentence = self.bind("DerivedString", DerivedString, "DerivedString")
+            out.append(f"{ind}{v} = {sentence}({self.bind('separator', node.separator)}.join({tokens}))")
+            out.append(f"{ind}{v}.derivation = {d}")
+        else:
+            out.append(f"{ind}{d} = {start}(0, None)  # {type(node).__name__}")
+            build = self.bind("build", node.build)  # type: ignore[union-attr]
+            out.append(f"{ind}{v} = {build}({d})")
+        return v
+
+    def _grammar_functions(self, node: GrammarSentence | GrammarSequence) -> dict[str, str]:
+        grammar = node.grammar
+        sentence = type(node) is GrammarSentence
+        bits = self.bind("getrandbits", _live(node.stream).getrandbits, ("getrandbits", id(node)))
+        stream = self.bind("stream", node.stream)
+        make = self.bind("Derivation", Derivation, "Derivation")
+        names = {rule: self.var("rule") for rule in grammar.rules}
+        generators: dict[str, str] = {}
+        for rule, alternatives in grammar.rules.items():
+            order = grammar.simplest_first[rule]
+            by_depth = []
+            for depth in range(node.max_depth + 1):
+                fitting = [i for i in order if depth + grammar.alternative_depth(rule, i) <= node.max_depth] or order[:1]
+                by_depth.append((len(fitting), (len(fitting) - 1).bit_length(), tuple(fitting)))
+            table = self.bind("fitting", tuple(by_depth))
+            name = names[rule]
+            body = [f"    def {name}(depth, put):  # a rule of the grammar"]
+            used = sorted(set(index for _, _, fit in by_depth for index in fit))
+            if all(n == 1 for n, _, _ in by_depth):  # one alternative at every depth: no draw
+                body.append(f"        a = {used[0]}")
+            else:
+                body.append(f"        n, k, fit = {table}[depth]")
+                body.append("        if n == 1:")
+                body.append("            a = fit[0]")
+                body.append("        else:")
+                body.append(f"            j = {bits}(k)")
+                body.append("            while j >= n:")
+                body.append(f"                j = {bits}(k)")
+                body.append("            a = fit[j]")
+            for position, index in enumerate(used):
+                if len(used) == 1:
+                    pad = "        "
+                else:
+                    pad = "            "
+                    last = position == len(used) - 1
+                    body.append("        else:" if last else f"        {'if' if position == 0 else 'elif'} a == {index}:")
+                children = []
+                for symbol in alternatives[index]:
+                    if isinstance(symbol, NonTerminal):
+                        child = self.var("c")
+                        body.append(f"{pad}{child} = {names[symbol.name]}(depth + 1, put)")
+                        children.append(child)
+                    elif isinstance(symbol, Literal):
+                        text = self.bind("text", symbol.text)
+                        if sentence and symbol.text != "":
+                            body.append(f"{pad}put({text})")
+                        children.append(text)
+                    else:
+                        generate = generators.get(symbol.regex)
+                        if generate is None:
+                            generate = generators[symbol.regex] = self.bind("regex", RegexGenerator(symbol.regex).generate)
+                        child = self.var("c")
+                        body.append(f"{pad}{child} = {generate}({stream})")
+                        if sentence:
+                            body.append(f"{pad}if {child} != '':")
+                            body.append(f"{pad}    put({child})")
+                        children.append(child)
+                body.append(f"{pad}children = [{', '.join(children)}]")
+            body.append(f"        return {make}({self.bind('rule', rule)}, a, children)")
+            self.functions.append(body)
+        return names
 
     def _bind_kept(self, node: Bind[Any], out: list[str], ind: str) -> str:
         """A ``Bind(cache=True)``: its first value staged, then the wiring kept for that value,
