@@ -329,3 +329,14 @@ def test_a_staged_grammar_records_the_same_draws_and_spans() -> None:
     assert staged_value == value and staged_tape.draws == tape.draws
     assert [s.label for s in staged_tape.spans if isinstance(s.label, tuple)] == [s.label for s in tape.spans if isinstance(s.label, tuple)]
     assert staged.take(5) == plain.take(5)
+
+
+def test_a_cached_bind_is_guided_like_a_plain_one() -> None:
+    def wiring() -> sy.Picker[Any]:
+        return sy.Bind(sy.RandomInteger(1, 6), lambda n: sy.Apply(lambda i: (n, i), sy.RandomInteger(0, n)), cache=True)
+
+    plain = sy.guided(wiring(), valid=lambda p: p[1] == p[0] - 1, seed=2)
+    staged = sy.guided(sy.compile(wiring()), valid=lambda p: p[1] == p[0] - 1, seed=2)
+    values = plain.take(100)
+    assert staged.take(100) == values and all(i == n - 1 for n, i in values)
+    assert {(0, n) for n in range(2, 6)} <= {key[1] for key in plain.guide.tables}  # the kept inner ranges are guided
