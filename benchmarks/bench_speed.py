@@ -7,11 +7,15 @@ with ``k = (n - 1).bit_length()``, rejected while ``>= n``; a float in ``[low, h
 ``low + (high - low) * random()`` (``low`` if that rounds up to ``high``); a boolean is
 ``random() < p``; a uniform choice among ``n`` is ``int(random() * n)``; a weighted one
 compares ``random() * total`` with the running sums of the weights; a ``Deferred`` counts
-its depth and takes its fallback past ``max_depth``. Only the streams differ (one
+its depth and takes its fallback past ``max_depth``; a grammar sentence draws among the
+alternatives that fit the depth budget (tabled per rule and depth, as the picker does) and
+collects the tokens on the way down. Only the streams differ (one
 ``random.Random`` there, one stream per picker in synthia), so the values are different but
 identically distributed. Both sides call the same user functions (``_pair``, ``_cons``,
 ``_node``, ``Person``...), which a wiring's ``Apply`` calls too. The staged wiring gives
-exactly the unstaged one's values (checked here on every workload before timing).
+exactly the unstaged one's values (checked here on every workload before timing). The int
+pair is measured twice: with a plain ``Bind`` (new pickers built and seeded on every pick) and
+with ``Bind(..., cache=True)`` (one kept wiring per value); both against the same hand loop.
 
 Columns: ns per value; ``unstaged/hand``, ``staged/hand`` (1.0 = as fast as the hand-written
 loop), ``unstaged/staged`` (the gain of staging), Hypothesis's examples/s under ``@given``
@@ -148,6 +152,11 @@ def build(name: str) -> sy.Picker[Any]:
         return sy.MarkovChain(PAGES, MOVES, start="home")
     if name == "int pair (y <= x)":
         return sy.Bind(sy.RandomInteger(0, 101), lambda x: sy.Apply(lambda y: (x, y), sy.RandomInteger(0, x + 1)))
+    if name == "int pair, Bind(cache=True)":
+        # fn declared a function of its value: one inner wiring per x, kept (and staged once).
+        return sy.Bind(
+            sy.RandomInteger(0, 101), lambda x: sy.Apply(lambda y: (x, y), sy.RandomInteger(0, x + 1)), cache=True
+        )
     if name == "bool list (cons, size 10)":
         bools: sy.Picker[Any] = sy.Deferred(lambda: sy.Choice(None, sy.Apply(_cons, sy.RandomBoolean(), bools), weights=[1, 10]))
         return bools
@@ -259,19 +268,25 @@ def hand_written(name: str, rng: random.Random) -> Callable[[], Any]:
             for depth in range(7)
         }
 
-        # The value is the same as the picker's: a str subclass holding its derivation tree.
-        def derive(rule: str, depth: int) -> Any:
+        # The value is the same as the picker's: a str subclass holding its derivation tree
+        # (the tokens collected on the way down, as a tight loop would).
+        def derive(rule: str, depth: int, put: Callable[[str], None]) -> Any:
             options = fitting[rule, depth]
             n = len(options)
             pick = below(n, (n - 1).bit_length()) if n > 1 else 0
             children: list[Any] = []
             for sub, text in options[pick]:
-                children.append(derive(sub, depth + 1) if sub is not None else text)
+                if sub is not None:
+                    children.append(derive(sub, depth + 1, put))
+                else:
+                    put(text)
+                    children.append(text)
             return Derivation(rule, index_of[rule, depth][pick], children)
 
         def sentence() -> Any:
-            derivation = derive(grammar.start, 0)
-            out = DerivedString(" ".join(derivation.tokens()))
+            tokens: list[str] = []
+            derivation = derive(grammar.start, 0, tokens.append)
+            out = DerivedString(" ".join(tokens))
             out.derivation = derivation
             return out
 
@@ -296,7 +311,7 @@ def hand_written(name: str, rng: random.Random) -> Callable[[], Any]:
             return PAGES[state[0]]
 
         return step
-    if name == "int pair (y <= x)":
+    if name in ("int pair (y <= x)", "int pair, Bind(cache=True)"):
 
         def pair() -> Any:
             x = below(101, 7)
@@ -377,7 +392,7 @@ def strategy(name: str) -> Any:
         )
     if name == "recursive tree":
         return st.recursive(st.integers(0, 99), lambda c: st.tuples(c, c), max_leaves=16)
-    if name == "int pair (y <= x)":
+    if name in ("int pair (y <= x)", "int pair, Bind(cache=True)"):
         return st.integers(0, 100).flatmap(lambda x: st.tuples(st.just(x), st.integers(0, x)))
     if name == "bool list (cons, size 10)":
         return st.recursive(st.none(), lambda rest: st.tuples(st.booleans(), rest), max_leaves=30)
@@ -399,6 +414,7 @@ WORKLOADS = [
     "grammar sentence",
     "Markov chain",
     "int pair (y <= x)",
+    "int pair, Bind(cache=True)",
     "bool list (cons, size 10)",
     "BST single pass (size 10)",
     "BST by insertion (size 10)",

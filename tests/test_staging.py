@@ -234,3 +234,109 @@ def test_a_compiled_wiring_works_as_a_hypothesis_strategy() -> None:
 
     body()
     assert len(seen) >= 10
+
+
+# -- Bind(cache=True): staged, the kept wirings compiled once ---------------------------------
+def _pairs() -> sy.Picker[Any]:
+    return sy.Bind(sy.RandomInteger(0, 40), lambda x: sy.Apply(lambda y: (x, y), sy.RandomInteger(0, x + 1)), cache=True)
+
+
+def test_a_cached_bind_is_staged_and_gives_the_same_values() -> None:
+    staged = sy.compile(_pairs())
+    assert "Bind(cache=True)" in staged.source and "called as it is" not in staged.source.split("\n", 1)[1]
+    plain = _pairs()
+    for seed in range(-300, 300):
+        assert staged.set_seed(seed).take(12) == plain.set_seed(seed).take(12), seed
+    # the kept wirings are compiled once and dropped with the wirings at a reset
+    assert staged.wiring.compiled and set(staged.wiring.compiled) == {key[1] for key in staged.wiring.kept}  # type: ignore[attr-defined]
+    staged.reset()
+    assert not staged.wiring.compiled and not staged.wiring.kept  # type: ignore[attr-defined]
+
+
+def test_a_bind_without_cache_is_called_as_it_is() -> None:
+    wiring = sy.Bind(sy.RandomInteger(0, 40), lambda x: sy.RandomInteger(0, x + 1))
+    assert "called as it is" in sy.compile(wiring).source
+
+
+def test_a_cached_bind_records_replays_and_shrinks_as_unstaged() -> None:
+    for seed in range(20):
+        plain, staged = _pairs().set_seed(seed), sy.compile(_pairs()).set_seed(seed)
+        plain.take(7), staged.take(7)
+        value, tape = sy.record(plain, picks=3)
+        staged_value, staged_tape = sy.record(staged, picks=3)
+        assert staged_value == value and staged_tape.draws == tape.draws and len(tape.draws) == 6
+        assert staged.take(9) == plain.take(9)  # after the route, in step and fast again
+        assert sy.replay(staged, tape)[0] == sy.replay(plain, tape)[0] == value
+    for seed in (1, 2, 3):
+        reports = [sy.Assert(lambda p: p[1] < 30, stop=sy.FixedCount(500), p=w).run(seed=seed) for w in (_pairs(), sy.compile(_pairs()))]
+        assert not reports[0].passed
+        assert reports[1].smallest == reports[0].smallest == {"p": (30, 30)}  # type: ignore[attr-defined]
+
+
+def test_a_cached_bind_copies_and_refuses_unhashable_values() -> None:
+    staged = sy.compile(_pairs()).set_seed(4)
+    staged.take(5)
+    twin = staged.duplicate(with_state=True)
+    assert twin.take(40) == staged.take(40)
+    other = staged.duplicate()
+    other.take(50)
+    assert staged.duplicate().take(10) == other.set_seed(4).take(10)
+    lists = sy.Bind(sy.ComposeList(1, 2), lambda l: sy.RandomInteger(0, 3), cache=True)
+    for picker in (lists, sy.compile(lists.duplicate())):
+        with pytest.raises(TypeError, match="picker must pick hashable values"):
+            picker.pick()
+
+
+# -- grammars: one local function per rule ---------------------------------------------------
+SENTENCES = """
+<s> := <np> <vp> ;
+<np> := the <n> | the <adj> <n> | <np> and <np> ;
+<vp> := <v> <np> | <v> ;
+<n> := fox | dog | "big cat" | ^[a-c]{1,3}$ ;
+<adj> := quick | lazy | ε ;
+<v> := sees | chases | likes ;
+"""
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: sy.GrammarSentence(SENTENCES, max_depth=7),
+        lambda: sy.GrammarSentence(SENTENCES, max_depth=3, separator="_"),
+        lambda: sy.GrammarSequence("<e> := <n> | <e> + <n> | ( <e> ) ; <n> := ^[1-9][0-9]?$ ;", max_depth=8, to_object=str.upper),
+        lambda: sy.GrammarSentence("<a> := x <b> ; <b> := y | ε | <a> ;", max_depth=9),
+    ],
+)
+def test_grammars_are_staged_with_the_same_values_and_derivations(make: Any) -> None:
+    plain, staged = make(), sy.compile(make())
+    assert "a rule of the grammar" in staged.source and "called as it is" not in staged.source.split("\n", 1)[1]
+    for seed in range(-500, 500):
+        expected, got = plain.set_seed(seed).take(3), staged.set_seed(seed).take(3)
+        assert got == expected and [g.derivation for g in got] == [e.derivation for e in expected], seed
+    assert type(got[0]) is type(expected[0])
+
+
+def test_grammar_rule_names_and_words_are_never_spliced_into_the_source() -> None:
+    grammar = sy.GrammarSentence('<start> := "import os" <x-y> ; <x-y> := "\\nos._exit(3)" | zzz ;', max_depth=4)
+    source = sy.compile(grammar).source
+    assert "import os" not in source and "_exit" not in source and "zzz" not in source and "x-y" not in source
+
+
+def test_a_staged_grammar_records_the_same_draws_and_spans() -> None:
+    plain, staged = sy.GrammarSentence(SENTENCES, max_depth=7).set_seed(4), sy.compile(sy.GrammarSentence(SENTENCES, max_depth=7)).set_seed(4)
+    value, tape = sy.record(plain, picks=2)
+    staged_value, staged_tape = sy.record(staged, picks=2)
+    assert staged_value == value and staged_tape.draws == tape.draws
+    assert [s.label for s in staged_tape.spans if isinstance(s.label, tuple)] == [s.label for s in tape.spans if isinstance(s.label, tuple)]
+    assert staged.take(5) == plain.take(5)
+
+
+def test_a_cached_bind_is_guided_like_a_plain_one() -> None:
+    def wiring() -> sy.Picker[Any]:
+        return sy.Bind(sy.RandomInteger(1, 6), lambda n: sy.Apply(lambda i: (n, i), sy.RandomInteger(0, n)), cache=True)
+
+    plain = sy.guided(wiring(), valid=lambda p: p[1] == p[0] - 1, seed=2)
+    staged = sy.guided(sy.compile(wiring()), valid=lambda p: p[1] == p[0] - 1, seed=2)
+    values = plain.take(100)
+    assert staged.take(100) == values and all(i == n - 1 for n, i in values)
+    assert {(0, n) for n in range(2, 6)} <= {key[1] for key in plain.guide.tables}  # the kept inner ranges are guided

@@ -62,9 +62,8 @@ import bisect
 import hashlib
 import math
 import random as _random
-from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Callable, Iterator, MutableSequence, Sequence, TypeVar
+from typing import Any, Callable, MutableSequence, Sequence, TypeVar
 
 __all__ = [
     "Stream",
@@ -348,11 +347,12 @@ def fresh_seed() -> int:
     return derive_seed(deriving[0], f"fresh/{deriving[1]}")
 
 
-@contextmanager
-def derived_seeds(root: int) -> Iterator[None]:
+class derived_seeds:
     """Inside the block, pickers built without a seed get seeds derived from ``root`` (in
     order) instead of fresh entropy, so a wiring built while picking (a dependent wiring's
     inner picker) is reproducible from the seed of the picker that built it.
+
+    A small class rather than a generator: a ``Bind`` enters one on every pick.
 
     >>> from synthia import RandomInteger
     >>> with derived_seeds(7):
@@ -362,11 +362,20 @@ def derived_seeds(root: int) -> Iterator[None]:
     >>> a == b
     True
     """
-    token = _DERIVING.set([root, 0])
-    try:
-        yield
-    finally:
-        _DERIVING.reset(token)
+
+    __slots__ = ("root", "_token")
+
+    def __init__(self, root: int) -> None:
+        self.root = root
+
+    def __enter__(self) -> None:
+        self._token = _DERIVING.set([self.root, 0])
+
+    def __exit__(self, *exc: Any) -> None:
+        _DERIVING.reset(self._token)
+
+    def __repr__(self) -> str:
+        return f"derived_seeds({self.root!r})"
 
 
 def weighted_index(u: float, cumulative: Sequence[float]) -> int:

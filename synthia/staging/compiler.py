@@ -10,7 +10,13 @@ paper stages generators (``../shared/reference/papers-rl-and-staging.md``, Part 
   its weights (no list, no search);
 * a loop for a :class:`~synthia.ComposeList`, a tuple for an :class:`~synthia.ArrayPicker`,
   a direct call of the user's function for an :class:`~synthia.Apply`;
-* one local recursive function for each :class:`~synthia.Deferred`, with its depth counter.
+* one local recursive function for each :class:`~synthia.Deferred`, with its depth counter;
+* one local function per rule for a :class:`~synthia.GrammarSentence` or
+  :class:`~synthia.GrammarSequence` (the alternatives that fit the depth budget tabled by
+  depth, each alternative's symbols unrolled, a sentence's tokens collected on the way);
+* for a :class:`~synthia.Bind` with ``cache=True``, its first value staged and each wiring it
+  keeps compiled once, at its first pick (a ``Bind`` without it builds new pickers on every
+  pick, so it is called as it is).
 
 Every other picker (a user's class, a stateful picker such as ``Tick`` or ``Freeze``, a
 picker of the domain catalog) is **called as it is** inside the fused code, and so is every
@@ -47,6 +53,9 @@ from ..core.picker import UNSET, Picker, Seedable
 from ..core.random import Stream, weighted_index
 from ..pickers.basic import Apply, Choice, Deferred
 from ..pickers.collections import ComposeList
+from ..pickers.dependent import Bind
+from ..pickers.grammar import Derivation, DerivedString, GrammarSentence, GrammarSequence, Literal, NonTerminal
+from ..pickers.regex import RegexGenerator
 from ..pickers.markov import MarkovChain
 from ..pickers.scalars import RandomBoolean, RandomFloat, RandomInteger
 from ..pickers.tuples import ArrayPicker
@@ -60,7 +69,7 @@ T = TypeVar("T")
 #: subclasses); any other picker is called as it is.
 STAGED: tuple[type, ...] = (
     Constant, RandomInteger, RandomFloat, RandomBoolean, Choice, Apply, ComposeList, ArrayPicker, Deferred, MarkovChain,
-    GuidedPicker,
+    Bind, GrammarSentence, GrammarSequence, GuidedPicker,
 )
 
 #: Alternatives of a Choice unrolled into an ``if`` chain; a longer choice among plain
@@ -93,10 +102,55 @@ def _check_untouched(node: Picker[Any]) -> None:
         raise _Instrumented  # a wrapper (spans, provenance, timing) must see this pick
 
 
+class _KeptPicks:
+    """A call picks for a value whose wiring a ``Bind(cache=True)`` does not keep yet (or
+    dropped at a reset): the ``Bind`` builds and keeps it, and its compiled pick goes to
+    ``bind.compiled``, where the staged code finds it next time."""
+
+    __slots__ = ("bind",)
+
+    def __init__(self, bind: Bind[Any]) -> None:
+        self.bind = bind
+
+    def __call__(self, value: Any) -> Any:
+        bind = self.bind
+        inner = bind.inner_for(value)  # a TypeError for an unhashable value, as unstaged
+        cls, compiled = value.__class__, bind.compiled
+
+        def second() -> Any:
+            # Compiled at the value's second pick: a value met once (a wide range) costs no
+            # staging. Wirings of one shape share one source (numbers are objects), so
+            # this is a walk over the wiring, not a compilation.
+            fast = _fast_pick(inner)
+            compiled[value] = (cls, fast)
+            return fast()
+
+        compiled[value] = (cls, second)
+        return inner.pick()
+
+    def __repr__(self) -> str:
+        return f"_KeptPicks({self.bind!r})"
+
+
+def _fast_pick(wiring: Picker[Any]) -> Callable[[], Any]:
+    """The generated pick of ``wiring`` (its own ``pick`` when nothing fuses or it is routed)."""
+    try:
+        stager = _Stager(shared=True)
+        source, env = stager.stage(wiring)
+    except _Instrumented:
+        return wiring.pick
+    if stager.staged == 0 and stager.called == 1:
+        return wiring.pick
+    return _maker(source)(env)
+
+
 class _Stager:
     """One walk over a wiring: the generated source and the objects it needs."""
 
-    def __init__(self) -> None:
+    def __init__(self, shared: bool = False) -> None:
+        #: Numbers as objects too (not literals), so that wirings of one shape that differ
+        #: in their numbers (the wirings a ``Bind`` keeps per value) share one source.
+        self.shared = shared
         self.env_names: list[str] = []
         self.env_values: list[Any] = []
         self._bound: dict[Any, str] = {}
@@ -104,6 +158,7 @@ class _Stager:
         self.functions: list[list[str]] = []
         self.prelude: list[str] = []
         self._deferred: dict[int, str] = {}
+        self._grammars: dict[int, dict[str, str]] = {}
         self.staged = 0
         self.called = 0
         #: The generated sources of the guided pickers' wirings, shown after the function.
@@ -126,6 +181,8 @@ class _Stager:
 
     def literal(self, value: Any, prefix: str = "k") -> str:
         """A number the stager computed, as a literal; anything else as a bound object."""
+        if self.shared:
+            return self.bind(prefix, value)
         if type(value) is int or (type(value) is float and math.isfinite(value)):
             return repr(value)
         return self.bind(prefix, value)
@@ -167,7 +224,123 @@ class _Stager:
             return self._markov(node, out, ind)  # type: ignore[arg-type]
         if kind is GuidedPicker:
             return self._guided(node, out, ind)  # type: ignore[arg-type]
+        if kind is Bind and node.cache:  # type: ignore[attr-defined]
+            return self._bind_kept(node, out, ind)  # type: ignore[arg-type]
+        if kind is GrammarSentence or kind is GrammarSequence:
+            return self._grammar(node, out, ind)  # type: ignore[arg-type]
         return self.call(node, out, ind)
+
+    def _grammar(self, node: GrammarSentence | GrammarSequence, out: list[str], ind: str) -> str:
+        """A grammar picker: one local function per rule, ``rule(depth, put)``, which draws the
+        alternative among those that fit the depth budget (a table per rule, by depth, worked
+        out here as the picker does), derives its symbols left to right and returns the
+        :class:`~synthia.pickers.grammar.Derivation`; ``put`` collects the sentence's tokens
+        on the way (a sentence), so the tree is not walked again."""
+        self.staged += 1
+        functions = self._grammars.get(id(node))
+        if functions is None:
+            functions = self._grammar_functions(node)
+            self._grammars[id(node)] = functions
+        start = functions[node.grammar.start]
+        d, v = self.var("d"), self.var("g")
+        if type(node) is GrammarSentence:
+            tokens = self.var("tokens")
+            out.append(f"{ind}{tokens} = []  # {type(node).__name__}")
+            out.append(f"{ind}{d} = {start}(0, {tokens}.append)")
+            sentence = self.bind("DerivedString", DerivedString, "DerivedString")
+            out.append(f"{ind}{v} = {sentence}({self.bind('separator', node.separator)}.join({tokens}))")
+            out.append(f"{ind}{v}.derivation = {d}")
+        else:
+            out.append(f"{ind}{d} = {start}(0, None)  # {type(node).__name__}")
+            build = self.bind("build", node.build)  # type: ignore[union-attr]
+            out.append(f"{ind}{v} = {build}({d})")
+        return v
+
+    def _grammar_functions(self, node: GrammarSentence | GrammarSequence) -> dict[str, str]:
+        grammar = node.grammar
+        sentence = type(node) is GrammarSentence
+        bits = self.bind("getrandbits", _live(node.stream).getrandbits, ("getrandbits", id(node)))
+        stream = self.bind("stream", node.stream)
+        make = self.bind("Derivation", Derivation, "Derivation")
+        names = {rule: self.var("rule") for rule in grammar.rules}
+        generators: dict[str, str] = {}
+        for rule, alternatives in grammar.rules.items():
+            order = grammar.simplest_first[rule]
+            by_depth = []
+            for depth in range(node.max_depth + 1):
+                fitting = [i for i in order if depth + grammar.alternative_depth(rule, i) <= node.max_depth] or order[:1]
+                by_depth.append((len(fitting), (len(fitting) - 1).bit_length(), tuple(fitting)))
+            table = self.bind("fitting", tuple(by_depth))
+            name = names[rule]
+            body = [f"    def {name}(depth, put):  # a rule of the grammar"]
+            used = sorted(set(index for _, _, fit in by_depth for index in fit))
+            if all(n == 1 for n, _, _ in by_depth):  # one alternative at every depth: no draw
+                body.append(f"        a = {used[0]}")
+            else:
+                body.append(f"        n, k, fit = {table}[depth]")
+                body.append("        if n == 1:")
+                body.append("            a = fit[0]")
+                body.append("        else:")
+                body.append(f"            j = {bits}(k)")
+                body.append("            while j >= n:")
+                body.append(f"                j = {bits}(k)")
+                body.append("            a = fit[j]")
+            for position, index in enumerate(used):
+                if len(used) == 1:
+                    pad = "        "
+                else:
+                    pad = "            "
+                    last = position == len(used) - 1
+                    body.append("        else:" if last else f"        {'if' if position == 0 else 'elif'} a == {index}:")
+                children = []
+                for symbol in alternatives[index]:
+                    if isinstance(symbol, NonTerminal):
+                        child = self.var("c")
+                        body.append(f"{pad}{child} = {names[symbol.name]}(depth + 1, put)")
+                        children.append(child)
+                    elif isinstance(symbol, Literal):
+                        text = self.bind("text", symbol.text)
+                        if sentence and symbol.text != "":
+                            body.append(f"{pad}put({text})")
+                        children.append(text)
+                    else:
+                        generate = generators.get(symbol.regex)
+                        if generate is None:
+                            generate = generators[symbol.regex] = self.bind("regex", RegexGenerator(symbol.regex).generate)
+                        child = self.var("c")
+                        body.append(f"{pad}{child} = {generate}({stream})")
+                        if sentence:
+                            body.append(f"{pad}if {child} != '':")
+                            body.append(f"{pad}    put({child})")
+                        children.append(child)
+                body.append(f"{pad}children = [{', '.join(children)}]")
+            body.append(f"        return {make}({self.bind('rule', rule)}, a, children)")
+            self.functions.append(body)
+        return names
+
+    def _bind_kept(self, node: Bind[Any], out: list[str], ind: str) -> str:
+        """A ``Bind(cache=True)``: its first value staged, then the wiring kept for that value,
+        each one compiled once (at its first pick) and held by the ``Bind`` (``bind.compiled``,
+        which ``reset`` empties with the wirings)."""
+        _check_untouched(node.maker)  # the staged code does what the maker's pick does
+        self.staged += 1
+        x = self.emit(node.picker, out, ind)
+        fast_get = self.bind("compiled_get", node.compiled.get)
+        slow = self.bind("first_pick", _KeptPicks(node))
+        e, v = self.var("e"), self.var("b")
+        if type(node.picker) in (RandomInteger, RandomFloat, RandomBoolean):  # one type of value, hashable
+            out.append(f"{ind}{e} = {fast_get}({x})  # Bind(cache=True): the compiled pick of the wiring kept for the value")
+            out.append(f"{ind}if {e} is not None:")
+        else:
+            out.append(f"{ind}try:  # Bind(cache=True): the compiled pick of the wiring kept for the value")
+            out.append(f"{ind}    {e} = {fast_get}({x})")
+            out.append(f"{ind}except TypeError:  # unhashable: the Bind says so")
+            out.append(f"{ind}    {e} = None")
+            out.append(f"{ind}if {e} is not None and {e}[0] is {x}.__class__:")
+        out.append(f"{ind}    {v} = {e}[1]()")
+        out.append(f"{ind}else:")
+        out.append(f"{ind}    {v} = {slow}({x})")
+        return v
 
     def _boolean(self, node: RandomBoolean, out: list[str], ind: str) -> str:
         self.staged += 1
@@ -262,17 +435,18 @@ class _Stager:
         n = high - low
         k = (n - 1).bit_length()
         v = self.var("i")
+        about = "" if self.shared else f"({low}, {high})"
         if n == 1:
-            out.append(f"{ind}{v} = {low!r}  # RandomInteger({low}, {high}): one value, no draw")
+            out.append(f"{ind}{v} = {self.literal(low)}  # RandomInteger{about}: one value, no draw")
             return v
         bits = self.bind("getrandbits", _live(node.stream).getrandbits, ("getrandbits", id(node)))
         r = v if low == 0 else self.var("r")
-        out.append(f"{ind}{r} = {bits}({k})  # RandomInteger({low}, {high})")
+        out.append(f"{ind}{r} = {bits}({self.literal(k)})  # RandomInteger{about}")
         if n != 1 << k:
-            out.append(f"{ind}while {r} >= {n}:")
-            out.append(f"{ind}    {r} = {bits}({k})")
+            out.append(f"{ind}while {r} >= {self.literal(n)}:")
+            out.append(f"{ind}    {r} = {bits}({self.literal(k)})")
         if low != 0:
-            out.append(f"{ind}{v} = {low!r} + {r}")
+            out.append(f"{ind}{v} = {self.literal(low)} + {r}")
         return v
 
     def _float(self, node: RandomFloat, out: list[str], ind: str) -> str:
@@ -283,7 +457,8 @@ class _Stager:
         if low == 0.0 and high == 1.0:
             out.append(f"{ind}{v} = {random}()  # RandomFloat()")
             return v
-        out.append(f"{ind}{v} = {self.literal(low)} + {self.literal(high - low)} * {random}()  # RandomFloat({low!r}, {high!r})")
+        about = "" if self.shared else f"({low!r}, {high!r})"
+        out.append(f"{ind}{v} = {self.literal(low)} + {self.literal(high - low)} * {random}()  # RandomFloat{about}")
         out.append(f"{ind}if not {v} < {self.literal(high)}:")
         out.append(f"{ind}    {v} = {self.literal(low)}")
         return v
@@ -455,7 +630,7 @@ def _maker(source: str) -> Callable[[tuple[Any, ...]], Callable[[], Any]]:
     filename = f"<synthia-staged-{next(_serial)}>"
     code = builtins.compile(source, filename, "exec")
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace: dict[str, Any] = {"__builtins__": {"int": int, "float": float, "range": range, "len": len}}
+    namespace: dict[str, Any] = {"__builtins__": {"int": int, "float": float, "range": range, "len": len, "TypeError": TypeError}}
     exec(code, namespace)
     make = namespace["make"]
     _MAKERS[source] = make

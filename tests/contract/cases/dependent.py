@@ -21,13 +21,20 @@ CASES = [
     Case("Bind list and index", sy.Bind, _list_and_index),
     Case("FlatMap interval and value", sy.Bind, _interval_and_value),
     Case("Bind to a constant", sy.Bind, lambda: sy.Bind(sy.RandomInteger(0, 10), lambda n: n * n)),
+    Case("Bind cache=True int pair", sy.Bind, lambda: sy.Bind(
+        sy.RandomInteger(0, 30), lambda x: sy.Apply(lambda y: (x, y), sy.RandomInteger(0, x + 1)), cache=True)),
+    Case("Bind cache=True list and index", sy.Bind, lambda: sy.Bind(
+        sy.Apply(tuple, sy.ComposeList(sy.RandomInteger(0, 5), sy.RandomInteger(1, 3))),
+        lambda t: sy.Apply(lambda i: (t, i), sy.RandomInteger(0, len(t))), cache=True)),
 ]
 
 BAD_ARGUMENTS = [
     BadArgument("Bind fn not callable", lambda: sy.Bind(sy.RandomInteger(0, 3), 5), TypeError, "fn"),
     BadArgument("Bind fn arity", lambda: sy.Bind(sy.RandomInteger(0, 3), lambda: 0), TypeError, "fn must accept 1"),
+    BadArgument("Bind cache not a bool", lambda: sy.Bind(sy.RandomInteger(0, 3), lambda n: n, cache=1), TypeError, "cache"),
 ]
 
 SIGNATURES = [
     Signature(sy.Bind, lambda C: C(sy.RandomInteger(1, 5), lambda n: sy.RandomInteger(0, n), seed=1)),
+    Signature(sy.Bind, lambda C: C(sy.RandomInteger(1, 5), lambda n: sy.RandomInteger(0, n), cache=True, seed=1)),
 ]
