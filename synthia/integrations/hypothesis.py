@@ -282,7 +282,7 @@ class _NeedsRealData(BaseException):
 MAX_DRAWS = 8 * 1024
 #: Strategies already validated, with their unwrapped form and label (bounded: strategies
 #: made during a draw, by ``flatmap`` or ``composite``, are new objects each time).
-_PREPARED: dict[Any, tuple[Any, int]] = {}
+_PREPARED: dict[int, tuple[Any, Any, int]] = {}
 _PREPARED_SIZE = 4096
 
 
@@ -383,21 +383,22 @@ def _light_data_class() -> type:
             raise _NeedsRealData("spans")
 
         def draw(self, strategy: Any, label: int | None = None, observe_as: str | None = None) -> Any:
-            entry = prepared.get(strategy)
-            if entry is None:
+            # Keyed by identity (a strategy may define __eq__ without __hash__), kept alive.
+            entry = prepared.get(id(strategy))
+            if entry is None or entry[0] is not strategy:
                 strategy.validate()
                 if strategy.is_empty:
                     self.mark_invalid(f"empty strategy {self!r}")
                 unwrapped = unwrap_strategies(strategy)
-                entry = (unwrapped, unwrapped.label)
+                entry = (strategy, unwrapped, unwrapped.label)
                 if len(prepared) >= _PREPARED_SIZE:
                     prepared.clear()
-                prepared[strategy] = entry
+                prepared[id(strategy)] = entry
             if self.depth >= MAX_DEPTH:
                 self.mark_invalid("max depth exceeded")
-            self.start_span(entry[1] if label is None else label)
+            self.start_span(entry[2] if label is None else label)
             try:
-                return entry[0].do_draw(self)
+                return entry[1].do_draw(self)
             finally:
                 self.stop_span()
 
