@@ -17,7 +17,9 @@ is imported only when a bridge is used (``pip install 'synthia[hypothesis]'``).
   ``PrimitiveProvider``). The picker is seeded, resettable and duplicable like any other,
   its draws are recorded and replayed, and so it shrinks through synthia's generic
   shrinker; Hypothesis's spans (a list element, a drawn strategy) become spans of the
-  tape, so the shrinker deletes and simplifies them as units.
+  tape, so the shrinker deletes and simplifies them as units. For speed the strategy
+  draws on a lean stand-in for Hypothesis's data object, which makes the same draws
+  (see :func:`_light_data_class`).
 
 >>> import synthia as sy
 >>> from hypothesis import strategies as st
@@ -564,9 +566,10 @@ def draw_integer(stream: Any, min_value: int | None, max_value: int | None, shri
 class StrategyPicker(RandomPicker[Any]):
     """The values of a Hypothesis ``strategy``, every choice taken from this picker's draws.
 
-    Hypothesis's engine is not involved: the strategy draws from a Hypothesis data object
-    whose backend (a ``PrimitiveProvider``) answers each choice with one of this picker's
-    typed draws -- an integer as its distance to Hypothesis's shrink target, a float from a
+    Hypothesis's engine is not involved: the strategy draws from a lean stand-in for
+    Hypothesis's data object (or, for a strategy that needs more, from a real one whose
+    backend, a ``PrimitiveProvider``, makes the same draws), which answers each choice with
+    one of this picker's typed draws -- an integer as its distance to Hypothesis's shrink target, a float from a
     :class:`~synthia.pickers.floats.FloatSpace`, a string as a length and code points in
     Hypothesis's shrink order. So the picker is seeded, resettable, duplicable, recorded,
     replayed and shrunk like any picker, and all-minimal draws give the strategy's
