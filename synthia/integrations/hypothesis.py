@@ -38,7 +38,7 @@ import threading
 from typing import Any, Callable, Sequence
 
 from ..core.checks import check_int
-from ..core.draws import DrawSource, open_span, routed
+from ..core.draws import DrawSource, RoutedStream, open_span, routed
 from ..core.exceptions import GiveUp
 from ..core.picker import Picker, RandomPicker
 from ..pickers.floats import FloatSpace
@@ -220,6 +220,9 @@ def _provider_class() -> type:
         def __init__(self, data: Any, stream: Any = None) -> None:
             super().__init__(data)
             self.stream = stream
+            # Spans matter only to a draw source (a recording, a replay): plain generation
+            # skips them.
+            self.routed = isinstance(stream, RoutedStream)
             self.sources: list[DrawSource | None] = []
 
         def draw_boolean(self, p: float = 0.5) -> bool:
@@ -322,12 +325,16 @@ def _light_data_class() -> type:
         "_observability_predicates": lambda: defaultdict(PredicateCounts),
         "_shared_strategy_draws": dict,
         "observer": DataObserver,
+        "notes": list,
+        "arg_spans": set,
+        "span_comments": dict,
     }
     prepared = _PREPARED
     provider_class = _provider_class()
 
     class LightData(ConjectureData):  # type: ignore[misc, valid-type]
-        # The constant part of ConjectureData's state, shared by every instance.
+        # The constant part of ConjectureData's state (as of Hypothesis 6.150-6.170), shared by
+        # every instance; a strategy that assigns one makes its own.
         max_choices = None
         max_length = MAX_DRAWS
         overdraw = 0
@@ -353,12 +360,21 @@ def _light_data_class() -> type:
         expected_exception = None
         expected_traceback = None
         hypothesis_runner = not_set
+        unique_element_depth = 0
+        simplest_index = 0
+        invalid_location = None
+        _last_rejected_filter = None
+        _inverting = False
 
         def __init__(self, stream: Any) -> None:  # noqa: super().__init__ is what is skipped
             self.stream = stream
+            # Spans matter only to a draw source (a recording, a replay): plain generation
+            # skips them.
+            self.routed = isinstance(stream, RoutedStream)
             self.sources: list[DrawSource | None] = []
             self.depth = -1
             self.draws = 0
+            self.span_count = 0
             self.start_span(TOP_LABEL)
 
         def __getattr__(self, name: str) -> Any:
@@ -384,6 +400,10 @@ def _light_data_class() -> type:
         def spans(self) -> Any:
             raise _NeedsRealData("spans")
 
+        @property
+        def next_span_index(self) -> int:
+            return self.span_count
+
         def draw(self, strategy: Any, label: int | None = None, observe_as: str | None = None) -> Any:
             # Keyed by identity (a strategy may define __eq__ without __hash__), kept alive.
             entry = prepared.get(id(strategy))
@@ -405,12 +425,14 @@ def _light_data_class() -> type:
                 self.stop_span()
 
         def start_span(self, label: int) -> None:
-            self.sources.append(open_span(self.stream, ("hypothesis", label)))
+            if self.routed:
+                self.sources.append(open_span(self.stream, ("hypothesis", label)))
             self.depth += 1
+            self.span_count += 1
 
         def stop_span(self, *, discard: bool = False) -> None:
             self.depth -= 1
-            if self.sources:
+            if self.routed and self.sources:
                 source = self.sources.pop()
                 if source is not None:
                     source.close_span()
@@ -421,11 +443,6 @@ def _light_data_class() -> type:
                 source = sources.pop()
                 if source is not None:
                     source.close_span()
-
-        def _count(self) -> None:
-            self.draws += 1
-            if self.draws > MAX_DRAWS:
-                self.mark_overrun()
 
         def draw_integer(
             self,
@@ -439,13 +456,17 @@ def _light_data_class() -> type:
         ) -> int:
             if forced is not None:
                 return forced
-            self._count()
+            self.draws += 1
+            if self.draws > MAX_DRAWS:
+                self.mark_overrun()
             return draw_integer(self.stream, min_value, max_value, shrink_towards)
 
         def draw_boolean(self, p: float = 0.5, *, forced: bool | None = None, observe: bool = True) -> bool:
             if forced is not None:
                 return forced
-            self._count()
+            self.draws += 1
+            if self.draws > MAX_DRAWS:
+                self.mark_overrun()
             if p <= 0.0:
                 return False
             if p >= 1.0:
@@ -464,7 +485,9 @@ def _light_data_class() -> type:
         ) -> float:
             if forced is not None:
                 return forced
-            self._count()
+            self.draws += 1
+            if self.draws > MAX_DRAWS:
+                self.mark_overrun()
             value = _space(min_value, max_value, allow_nan, smallest_nonzero_magnitude).draw(self.stream)
             if value != value:
                 # Like Hypothesis: never the same NaN object twice (list membership).
@@ -482,7 +505,9 @@ def _light_data_class() -> type:
         ) -> str:
             if forced is not None:
                 return forced
-            self._count()
+            self.draws += 1
+            if self.draws > MAX_DRAWS:
+                self.mark_overrun()
             return _draw_string(self.stream, intervals, min_size, max_size)
 
         def draw_bytes(
@@ -490,7 +515,9 @@ def _light_data_class() -> type:
         ) -> bytes:
             if forced is not None:
                 return forced
-            self._count()
+            self.draws += 1
+            if self.draws > MAX_DRAWS:
+                self.mark_overrun()
             return _draw_bytes(self.stream, min_size, max_size)
 
         def conclude_test(self, status: Any, interesting_origin: Any = None) -> Any:
