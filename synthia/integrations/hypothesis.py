@@ -220,9 +220,6 @@ def _provider_class() -> type:
         def __init__(self, data: Any, stream: Any = None) -> None:
             super().__init__(data)
             self.stream = stream
-            # Spans matter only to a draw source (a recording, a replay): plain generation
-            # skips them.
-            self.routed = isinstance(stream, RoutedStream)
             self.sources: list[DrawSource | None] = []
 
         def draw_boolean(self, p: float = 0.5) -> bool:
@@ -366,7 +363,8 @@ def _light_data_class() -> type:
         _last_rejected_filter = None
         _inverting = False
 
-        def __init__(self, stream: Any) -> None:  # noqa: super().__init__ is what is skipped
+        def __init__(self, stream: Any) -> None:
+            # ConjectureData.__init__ is what this class skips.
             self.stream = stream
             # Spans matter only to a draw source (a recording, a replay): plain generation
             # skips them.
@@ -410,7 +408,7 @@ def _light_data_class() -> type:
             if entry is None or entry[0] is not strategy:
                 strategy.validate()
                 if strategy.is_empty:
-                    self.mark_invalid(f"empty strategy {self!r}")
+                    self.mark_invalid(f"empty strategy {strategy!r}")
                 unwrapped = unwrap_strategies(strategy)
                 entry = (strategy, unwrapped, unwrapped.label)
                 if len(prepared) >= _PREPARED_SIZE:
