@@ -103,6 +103,27 @@ def test_random_sub_list_keeps_order_and_rate() -> None:
     assert stats.binomtest(kept, 10_000, 0.3).pvalue > ALPHA
 
 
+def test_random_sub_list_keeps_each_element_independently() -> None:
+    # Drawn as "one more?" and the next kept position, the law is still one coin per element.
+    subs = [frozenset(s) for s in sy.RandomSubList(range(4), keep=0.3, seed=3).take(6000)]
+    counts = collections.Counter(subs)
+    subsets = [frozenset(c) for k in range(5) for c in itertools.combinations(range(4), k)]
+    expected = [6000 * 0.3 ** len(c) * 0.7 ** (4 - len(c)) for c in subsets]
+    assert stats.chisquare([counts[c] for c in subsets], expected).pvalue > ALPHA
+
+
+@pytest.mark.parametrize("n", [0, 1, 7, 300])
+@pytest.mark.parametrize("keep", [0.0, 1e-9, 0.3, 0.5, 0.97, 1 - 1e-12, 1.0])
+def test_random_sub_list_plain_generation_makes_the_recorded_draws(n: int, keep: float) -> None:
+    # Plain generation locates each position in closed form; recording bisects the running
+    # sums of the weighted draw: the same values, and the tape replays them.
+    for seed in range(20):
+        plain = sy.RandomSubList(range(n), keep=keep, seed=seed).pick()
+        value, tape = sy.record(sy.RandomSubList(range(n), keep=keep, seed=seed))
+        assert value == plain
+        assert sy.replay(sy.RandomSubList(range(n), keep=keep), tape)[0] == plain
+
+
 def test_scramble_plays_a_uniform_permutation() -> None:
     orders = [tuple(sy.Scramble(sy.Playback("abc", loop=False), seed=s).take(5)) for s in range(3000)]
     assert all(sorted(o) == ["a", "b", "c"] for o in orders)

@@ -21,8 +21,8 @@ The passes, run in rounds until a round finds nothing smaller:
   span of the same picker (a sub-tree by one of its own sub-trees) or by a simpler sibling;
 * **lower**: each draw towards its simplest value -- the simplest at once, then a binary
   search, integral values first for floats;
-* **pairs**: two numeric draws moved together -- one lowered while the other rises by the
-  same amount (coupled values such as ``a + b > 1000`` reach ``(1, 1000)``), both lowered
+* **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- one
+  lowered while the other rises by the same amount (coupled values such as ``a + b > 1000`` reach ``(1, 1000)``), both lowered
   by the same amount, and equal draws lowered as one;
 * **sort**: sibling spans of the same picker sorted, then adjacent ones swapped.
 
@@ -54,6 +54,9 @@ _LONG_RUN = 8  # sibling runs this long are first cut from the end
 _NEXT_DRAWS = 6  # draws after a deleted block that a deletion may simplify too
 _RELABEL_LIMIT = 8  # distinct values of one shape whose pairs are swapped throughout
 _SWAP_LIMIT = 32  # spans of one picker compared pairwise for swaps (more: only siblings are sorted)
+
+#: The kinds of draws the pairs pass moves together (a weighted draw is an index: numeric too).
+_NUMERIC = (INTEGER, FLOAT, WEIGHTED)
 
 
 @dataclass
@@ -586,9 +589,9 @@ class Shrinker:
         i = 0
         while i < len(self.tape.draws):
             base = self.tape
-            if base.draws[i].kind in (INTEGER, FLOAT):
+            if base.draws[i].kind in _NUMERIC:
                 for j in range(i + 1, min(len(base.draws), i + 1 + _PAIR_WINDOW)):
-                    if base.draws[j].kind in (INTEGER, FLOAT) and self._move_pair(base, i, j):
+                    if base.draws[j].kind in _NUMERIC and self._move_pair(base, i, j):
                         break
             i += 1
 

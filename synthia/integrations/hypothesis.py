@@ -17,7 +17,9 @@ is imported only when a bridge is used (``pip install 'synthia[hypothesis]'``).
   ``PrimitiveProvider``). The picker is seeded, resettable and duplicable like any other,
   its draws are recorded and replayed, and so it shrinks through synthia's generic
   shrinker; Hypothesis's spans (a list element, a drawn strategy) become spans of the
-  tape, so the shrinker deletes and simplifies them as units.
+  tape, so the shrinker deletes and simplifies them as units. For speed the strategy
+  draws on a lean stand-in for Hypothesis's data object, which makes the same draws
+  (see :func:`_light_data_class`).
 
 >>> import synthia as sy
 >>> from hypothesis import strategies as st
@@ -36,7 +38,7 @@ import threading
 from typing import Any, Callable, Sequence
 
 from ..core.checks import check_int
-from ..core.draws import DrawSource, open_span, routed
+from ..core.draws import DrawSource, RoutedStream, open_span, routed
 from ..core.exceptions import GiveUp
 from ..core.picker import Picker, RandomPicker
 from ..pickers.floats import FloatSpace
@@ -248,20 +250,10 @@ def _provider_class() -> type:
             return _space(min_value, max_value, allow_nan, smallest_nonzero_magnitude).draw(self.stream)
 
         def draw_string(self, intervals: Any, *, min_size: int = 0, max_size: int = 8 * 1024) -> str:
-            size = len(intervals)
-            if size == 0:
-                return ""
-            stream = self.stream
-            n = _length(stream, min_size, max_size)
-            if size > 256 and not stream.boolean(WIDE_TEXT):
-                size = 256
-            pick = stream.below
-            return "".join([intervals.char_in_shrink_order(pick(size)) for _ in range(n)])
+            return _draw_string(self.stream, intervals, min_size, max_size)
 
         def draw_bytes(self, min_size: int = 0, max_size: int = 8 * 1024) -> bytes:
-            n = _length(self.stream, min_size, max_size)
-            pick = self.stream.below
-            return bytes([pick(256) for _ in range(n)])
+            return _draw_bytes(self.stream, min_size, max_size)
 
         def span_start(self, label: int, /) -> None:
             self.sources.append(open_span(self.stream, ("hypothesis", label)))
@@ -280,6 +272,266 @@ def _provider_class() -> type:
     return SynthiaProvider
 
 
+class _NeedsRealData(BaseException):
+    """The light data object was asked for something only Hypothesis's ``ConjectureData`` has.
+
+    A ``BaseException`` so that no ``except Exception`` of a strategy swallows it: the pick
+    is abandoned and drawn again on a real ``ConjectureData``.
+    """
+
+
+#: The most draws of one try (Hypothesis's own data overruns at a similar size).
+MAX_DRAWS = 8 * 1024
+#: Strategies already validated, with their unwrapped form and label (bounded: strategies
+#: made during a draw, by ``flatmap`` or ``composite``, are new objects each time).
+_PREPARED: dict[int, tuple[Any, Any, int]] = {}
+_PREPARED_SIZE = 4096
+
+
+@functools.lru_cache(maxsize=1)
+def _light_data_class() -> type:
+    """A lean stand-in for Hypothesis's ``ConjectureData`` (built lazily).
+
+    Strategies draw from their data object (``draw``, ``draw_integer``..., spans,
+    ``mark_invalid``); Hypothesis's own object also keeps a choice sequence, span records
+    and structural coverage for its engine, which costs most of the time of a pick when
+    no engine runs. This subclass skips its constructor and answers the calls strategies
+    make straight from the picker's stream, with the same draws and the same spans as the
+    provider behind a real ``ConjectureData`` (so both give the same values). Any other
+    attribute raises :class:`_NeedsRealData`, and the pick is drawn again on a real one.
+    """
+    from collections import defaultdict
+
+    from hypothesis.internal.observability import PredicateCounts
+    from hypothesis.errors import StopTest
+    from hypothesis.internal.conjecture.data import MAX_DEPTH, TOP_LABEL, ConjectureData, DataObserver, Status
+    from hypothesis.internal.floats import float_to_int, int_to_float
+    from hypothesis.strategies._internal.lazy import unwrap_strategies
+    from hypothesis.utils.conventions import not_set
+
+    lazy: dict[str, Callable[[], Any]] = {
+        "events": dict,
+        "draw_times": dict,
+        "_stateful_run_times": lambda: defaultdict(float),
+        "target_observations": dict,
+        "tags": set,
+        "labels_for_structure_stack": list,
+        "arg_slices": set,
+        "slice_comments": dict,
+        "_observability_args": dict,
+        "_observability_predicates": lambda: defaultdict(PredicateCounts),
+        "_shared_strategy_draws": dict,
+        "observer": DataObserver,
+        "notes": list,
+        "arg_spans": set,
+        "span_comments": dict,
+    }
+    prepared = _PREPARED
+    provider_class = _provider_class()
+
+    class LightData(ConjectureData):  # type: ignore[misc, valid-type]
+        # The constant part of ConjectureData's state (as of Hypothesis 6.150-6.170), shared by
+        # every instance; a strategy that assigns one makes its own.
+        max_choices = None
+        max_length = MAX_DRAWS
+        overdraw = 0
+        _random = None
+        length = 0
+        index = 0
+        output = ""
+        status = Status.VALID
+        frozen = False
+        testcounter = 0
+        max_depth = 0
+        has_discards = False
+        interesting_origin = None
+        prefix = None
+        nodes = ()
+        misaligned_at = None
+        cannot_proceed_scope = None
+        _sampled_from_all_strategies_elements_message = None
+        _shared_data_strategy = None
+        _stateful_repr_parts = None
+        states_for_ids = None
+        seeds_to_states = None
+        expected_exception = None
+        expected_traceback = None
+        hypothesis_runner = not_set
+        unique_element_depth = 0
+        simplest_index = 0
+        invalid_location = None
+        _last_rejected_filter = None
+        _inverting = False
+
+        def __init__(self, stream: Any) -> None:
+            # ConjectureData.__init__ is what this class skips.
+            self.stream = stream
+            # Spans matter only to a draw source (a recording, a replay): plain generation
+            # skips them.
+            self.routed = isinstance(stream, RoutedStream)
+            self.sources: list[DrawSource | None] = []
+            self.depth = -1
+            self.draws = 0
+            self.span_count = 0
+            self.start_span(TOP_LABEL)
+
+        def __getattr__(self, name: str) -> Any:
+            make = lazy.get(name)
+            if make is not None:
+                value = make()
+            elif name == "provider":
+                value = provider_class(None, self.stream)
+                value.sources = self.sources
+            elif name.startswith("__"):
+                raise AttributeError(name)
+            else:
+                raise _NeedsRealData(name)
+            setattr(self, name, value)
+            return value
+
+        # What only Hypothesis's engine reads: the choice sequence and the span records.
+        @property
+        def choices(self) -> Any:
+            raise _NeedsRealData("choices")
+
+        @property
+        def spans(self) -> Any:
+            raise _NeedsRealData("spans")
+
+        @property
+        def next_span_index(self) -> int:
+            return self.span_count
+
+        def draw(self, strategy: Any, label: int | None = None, observe_as: str | None = None) -> Any:
+            # Keyed by identity (a strategy may define __eq__ without __hash__), kept alive.
+            entry = prepared.get(id(strategy))
+            if entry is None or entry[0] is not strategy:
+                strategy.validate()
+                if strategy.is_empty:
+                    self.mark_invalid(f"empty strategy {strategy!r}")
+                unwrapped = unwrap_strategies(strategy)
+                entry = (strategy, unwrapped, unwrapped.label)
+                if len(prepared) >= _PREPARED_SIZE:
+                    prepared.clear()
+                prepared[id(strategy)] = entry
+            if self.depth >= MAX_DEPTH:
+                self.mark_invalid("max depth exceeded")
+            self.start_span(entry[2] if label is None else label)
+            try:
+                return entry[1].do_draw(self)
+            finally:
+                self.stop_span()
+
+        def start_span(self, label: int) -> None:
+            if self.routed:
+                self.sources.append(open_span(self.stream, ("hypothesis", label)))
+            self.depth += 1
+            self.span_count += 1
+
+        def stop_span(self, *, discard: bool = False) -> None:
+            self.depth -= 1
+            if self.routed and self.sources:
+                source = self.sources.pop()
+                if source is not None:
+                    source.close_span()
+
+        def close_spans(self) -> None:
+            sources = self.sources
+            while sources:
+                source = sources.pop()
+                if source is not None:
+                    source.close_span()
+
+        def draw_integer(
+            self,
+            min_value: int | None = None,
+            max_value: int | None = None,
+            *,
+            weights: dict[int, float] | None = None,
+            shrink_towards: int = 0,
+            forced: int | None = None,
+            observe: bool = True,
+        ) -> int:
+            if forced is not None:
+                return forced
+            self.draws += 1
+            if self.draws > MAX_DRAWS:
+                self.mark_overrun()
+            return draw_integer(self.stream, min_value, max_value, shrink_towards)
+
+        def draw_boolean(self, p: float = 0.5, *, forced: bool | None = None, observe: bool = True) -> bool:
+            if forced is not None:
+                return forced
+            self.draws += 1
+            if self.draws > MAX_DRAWS:
+                self.mark_overrun()
+            if p <= 0.0:
+                return False
+            if p >= 1.0:
+                return True
+            return bool(self.stream.boolean(p))
+
+        def draw_float(
+            self,
+            min_value: float = -math.inf,
+            max_value: float = math.inf,
+            *,
+            allow_nan: bool = True,
+            smallest_nonzero_magnitude: float = 5e-324,
+            forced: float | None = None,
+            observe: bool = True,
+        ) -> float:
+            if forced is not None:
+                return forced
+            self.draws += 1
+            if self.draws > MAX_DRAWS:
+                self.mark_overrun()
+            value = _space(min_value, max_value, allow_nan, smallest_nonzero_magnitude).draw(self.stream)
+            if value != value:
+                # Like Hypothesis: never the same NaN object twice (list membership).
+                value = int_to_float(float_to_int(value))
+            return value
+
+        def draw_string(
+            self,
+            intervals: Any,
+            *,
+            min_size: int = 0,
+            max_size: int = 8 * 1024,
+            forced: str | None = None,
+            observe: bool = True,
+        ) -> str:
+            if forced is not None:
+                return forced
+            self.draws += 1
+            if self.draws > MAX_DRAWS:
+                self.mark_overrun()
+            return _draw_string(self.stream, intervals, min_size, max_size)
+
+        def draw_bytes(
+            self, min_size: int = 0, max_size: int = 8 * 1024, *, forced: bytes | None = None, observe: bool = True
+        ) -> bytes:
+            if forced is not None:
+                return forced
+            self.draws += 1
+            if self.draws > MAX_DRAWS:
+                self.mark_overrun()
+            return _draw_bytes(self.stream, min_size, max_size)
+
+        def conclude_test(self, status: Any, interesting_origin: Any = None) -> Any:
+            self.status = status
+            self.interesting_origin = interesting_origin
+            raise StopTest(0)
+
+        def freeze(self) -> None:
+            self.frozen = True
+
+        def __repr__(self) -> str:
+            return f"LightData({self.draws} draws)"
+
+    return LightData
+
+
 @functools.lru_cache(maxsize=1024)
 def _space(min_value: float, max_value: float, allow_nan: bool, smallest: float) -> FloatSpace:
     return FloatSpace(min_value, max_value, allow_nan=allow_nan, smallest_nonzero=smallest)
@@ -288,6 +540,25 @@ def _space(min_value: float, max_value: float, allow_nan: bool, smallest: float)
 def _length(stream: Any, min_size: int, max_size: int) -> int:
     top = min(max_size, min_size + TEXT_LENGTH)
     return min_size if top == min_size else int(stream.integer(min_size, top + 1))
+
+
+def _draw_string(stream: Any, intervals: Any, min_size: int, max_size: int) -> str:
+    # A length, then code points in Hypothesis's shrink order (ASCII first).
+    size = len(intervals)
+    if size == 0:
+        return ""
+    n = _length(stream, min_size, max_size)
+    if size > 256 and not stream.boolean(WIDE_TEXT):
+        size = 256
+    pick = stream.below
+    char = intervals.char_in_shrink_order
+    return "".join([char(pick(size)) for _ in range(n)])
+
+
+def _draw_bytes(stream: Any, min_size: int, max_size: int) -> bytes:
+    n = _length(stream, min_size, max_size)
+    pick = stream.below
+    return bytes([pick(256) for _ in range(n)])
 
 
 _INT_SIZE_CUMULATIVE = [sum(INT_SIZE_WEIGHTS[: i + 1]) for i in range(len(INT_SIZE_WEIGHTS))]
@@ -320,9 +591,10 @@ def draw_integer(stream: Any, min_value: int | None, max_value: int | None, shri
 class StrategyPicker(RandomPicker[Any]):
     """The values of a Hypothesis ``strategy``, every choice taken from this picker's draws.
 
-    Hypothesis's engine is not involved: the strategy draws from a Hypothesis data object
-    whose backend (a ``PrimitiveProvider``) answers each choice with one of this picker's
-    typed draws -- an integer as its distance to Hypothesis's shrink target, a float from a
+    Hypothesis's engine is not involved: the strategy draws from a lean stand-in for
+    Hypothesis's data object (or, for a strategy that needs more, from a real one whose
+    backend, a ``PrimitiveProvider``, makes the same draws), which answers each choice with
+    one of this picker's typed draws -- an integer as its distance to Hypothesis's shrink target, a float from a
     :class:`~synthia.pickers.floats.FloatSpace`, a string as a length and code points in
     Hypothesis's shrink order. So the picker is seeded, resettable, duplicable, recorded,
     replayed and shrunk like any picker, and all-minimal draws give the strategy's
@@ -345,10 +617,33 @@ class StrategyPicker(RandomPicker[Any]):
     def pick(self) -> Any:
         from hypothesis.control import BuildContext
         from hypothesis.errors import StopTest
+
+        light_class = _light_data_class()
+        strategy = self.strategy
+        stream = self._stream
+        for _ in range(self.max_tries):
+            data = light_class(stream)
+            try:
+                with BuildContext(data, is_final=False, wrapped_test=_no_test):
+                    return data.draw(strategy)
+            except StopTest:
+                continue  # a rejected value: draw again
+            except _NeedsRealData:
+                data.close_spans()
+                return self._pick_on_real_data(stream)
+            finally:
+                # Hypothesis leaves some spans open for its engine to close at the end.
+                data.close_spans()
+        raise GiveUp(f"{self.strategy!r} rejected {self.max_tries} values in a row")
+
+    def _pick_on_real_data(self, stream: Any) -> Any:
+        """The rest of the pick on Hypothesis's own ``ConjectureData`` (a strategy that
+        needs more than the light data object has)."""
+        from hypothesis.control import BuildContext
+        from hypothesis.errors import StopTest
         from hypothesis.internal.conjecture.data import ConjectureData
 
         provider_class = _provider_class()
-        stream = self._stream
         for _ in range(self.max_tries):
             provider = provider_class(None, stream)
             data = ConjectureData(random=None, provider=provider)
@@ -356,9 +651,8 @@ class StrategyPicker(RandomPicker[Any]):
                 with BuildContext(data, is_final=False, wrapped_test=_no_test):
                     return data.draw(self.strategy)
             except StopTest:
-                continue  # a rejected value: draw again
+                continue
             finally:
-                # Hypothesis leaves some spans open for its engine to close at the end.
                 provider.close_spans()
         raise GiveUp(f"{self.strategy!r} rejected {self.max_tries} values in a row")
 

@@ -3,11 +3,15 @@
 a list gives. (Tuples are in :mod:`synthia.pickers.tuples`.)"""
 from __future__ import annotations
 
-from typing import Any, Iterable, TypeVar, overload
+import math
+
+from typing import Any, Iterable, Sequence, TypeVar, overload
 
 from ..core.checks import check_count_pick, check_hashable, check_int, check_magnitude, check_probability, check_values, describe
 from ..core.constant import Nothing
+from ..core.draws import open_span
 from ..core.exceptions import GiveUp
+from ..core.random import Stream
 from ..core.inputs import count_input, element_input, variadic_inputs
 from ..core.picker import Picker, RandomPicker, Shrinkable
 from ..core.shrinking import shrink_seed, simplicity
@@ -287,11 +291,17 @@ PickSet = SetPicker
 class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
     """A sub-list of ``values`` in their order: each element is kept with probability ``keep``.
 
+    Draws: for each kept element, a boolean (one more?) and its position (a weighted draw
+    among the positions after the previous one, with the geometric chances that make each
+    element kept independently), then a last ``False``. So the simplest draws give the
+    shortest sub-list of the earliest elements: shrinking deletes an element (its span)
+    without moving the others, and lowers a position to move an element earlier.
+
     Shrinking: ``shrink(v)`` gives the shorter sub-lists of ``v`` (still sub-lists
     of ``values``).
 
     >>> RandomSubList([1, 2, 3, 4, 5, 6], seed=2).take(2)
-    [[2, 5, 6], [4, 6]]
+    [[1, 3, 4], [2, 4, 5, 6]]
     """
 
     def __init__(self, values: Iterable[T], keep: float = 0.5, *, seed: int | None = None) -> None:
@@ -300,8 +310,42 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
         self._init_stream(seed)
 
     def pick(self) -> list[T]:
-        boolean, keep = self._stream.boolean, self.keep
-        return [v for v in self.values if boolean(keep)]
+        stream, values = self._stream, self.values
+        n, skip = len(values), 1.0 - self.keep
+        out: list[T] = []
+        after = -1  # the position of the last kept element
+        if type(stream) is Stream:
+            # Plain generation: the same draws, with the position located in closed form.
+            random = stream.random
+            log_skip = math.log(skip) if 0.0 < skip < 1.0 else 0.0
+            while True:
+                left = n - after - 1
+                total = 1.0 - skip**left if left else 0.0
+                if not random() < total:
+                    return out
+                u = random()
+                t = u * total
+                if log_skip and t < 1.0:
+                    # _next_kept's guess; when it is exact (nearly always) no more work.
+                    g = min(max(math.ceil(math.log1p(-t) / log_skip), 1), left)
+                    if 1.0 - skip**g > t and (g == 1 or not 1.0 - skip ** (g - 1) > t):
+                        after += g
+                        out.append(values[after])
+                        continue
+                after = _next_kept(u, after, n, skip)
+                out.append(values[after])
+        boolean, weighted = stream.boolean, stream.weighted
+        while True:
+            source = open_span(stream, _SUBLIST_ELEMENT)
+            try:
+                left = n - after - 1
+                if not boolean(1.0 - skip**left if left else 0.0):
+                    return out
+                after = weighted(_NextKept(after, n, skip))
+                out.append(values[after])
+            finally:
+                if source is not None:
+                    source.close_span()
 
     def in_domain(self, value: Any) -> bool:
         if not isinstance(value, list):
@@ -324,6 +368,80 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.values], ({} if self.keep == 0.5 else {"keep": self.keep})
+
+
+#: The label of the span of one kept element of a :class:`RandomSubList` (its two draws).
+_SUBLIST_ELEMENT = "sublist element"
+
+
+class _NextKept(Sequence[float]):
+    """The running sums of the chances that the next kept element is at each position.
+
+    Position ``j`` after ``after`` is the next kept one with chance ``keep * skip**(j - after - 1)``
+    (those between are skipped, each with chance ``skip = 1 - keep``): the running sum is
+    ``1 - skip**(j - after)``, computed when asked (a draw bisects it), never as a list.
+    Positions up to ``after`` have no chance, so a position is absolute: it stays valid when
+    an earlier element is deleted.
+    """
+
+    __slots__ = ("after", "n", "skip")
+
+    def __init__(self, after: int, n: int, skip: float) -> None:
+        self.after, self.n, self.skip = after, n, skip
+
+    def __len__(self) -> int:
+        return self.n
+
+    @overload
+    def __getitem__(self, j: int) -> float: ...
+
+    @overload
+    def __getitem__(self, j: slice) -> list[float]: ...
+
+    def __getitem__(self, j: int | slice) -> float | list[float]:
+        if isinstance(j, slice):
+            return [self[i] for i in range(*j.indices(self.n))]
+        if j < 0:
+            j += self.n
+        if not 0 <= j < self.n:
+            raise IndexError(j)
+        return 0.0 if j <= self.after else 1.0 - self.skip ** (j - self.after)
+
+    def __repr__(self) -> str:
+        return f"_NextKept({self.after}, {self.n}, {self.skip})"
+
+
+def _next_kept(u: float, after: int, n: int, skip: float) -> int:
+    """``weighted_index(u, _NextKept(after, n, skip))`` -- the position a weighted draw of
+    ``u`` gives -- found from the closed form of the geometric law, then checked against the
+    same running sums, so that plain generation and recorded draws agree exactly.
+
+    >>> from synthia.core.random import weighted_index
+    >>> [_next_kept(u, 2, 10, 0.5) for u in (0.0, 0.4, 0.7, 0.999)]
+    [3, 3, 4, 9]
+    >>> all(_next_kept(u / 97, 2, 10, 0.5) == weighted_index(u / 97, _NextKept(2, 10, 0.5)) for u in range(97))
+    True
+    """
+    left = n - after - 1
+    t = u * (1.0 - skip**left)
+    # The first gap g in [1, left] whose running sum 1 - skip**g exceeds t (bisect_right):
+    # guessed by inverting the law, then checked against the sums themselves.
+    if 0.0 < skip < 1.0 and 0.0 < t < 1.0:
+        g = min(max(math.ceil(math.log1p(-t) / math.log(skip)), 1), left)
+    else:
+        g = 1
+    while g > 1 and 1.0 - skip ** (g - 1) > t:
+        g -= 1
+    while not 1.0 - skip**g > t:
+        if g == left:
+            # Past the end (u * total rounded up to the total): the last position of
+            # positive weight, as a weighted draw gives.
+            i = after + left
+            while i > after + 1 and 1.0 - skip ** (i - after) == 1.0 - skip ** (i - 1 - after):
+                i -= 1
+            return i
+        g += 1
+    return after + g  # its sum exceeds t and the one before does not: a positive weight
 
 
 class _StreamDecision(Picker[float]):
