@@ -50,6 +50,7 @@ _COUNTERS = 3  # how many preceding integer draws are tried as the length of a r
 _PAIR_WINDOW = 4  # numeric draws at most this far apart are moved together
 _DESCENDANTS = 8  # descendants tried in place of a span, smallest first
 _SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
+_STRIDES = 32  # the longest step tried towards the simplest value when those fail too
 _LONG_RUN = 8  # sibling runs this long are first cut from the end
 _NEXT_DRAWS = 6  # draws after a deleted block that a deletion may simplify too
 _RELABEL_LIMIT = 8  # distinct values of one shape whose pairs are swapped throughout
@@ -539,6 +540,9 @@ class Shrinker:
                 if low <= small < high and sort_key(INTEGER, small) < sort_key(INTEGER, v) and self.replace({i: small}):
                     break
             v = self.tape.draws[i].value
+            if v == d.value:
+                self._stride(i, target)
+            v = self.tape.draws[i].value
         # A negative value's positive twin is simpler: try it, and then what lies below it.
         if v < 0 and -v < high and self.replace({i: -v}):
             self._bisect(i, 0, -v)
@@ -546,6 +550,22 @@ class Shrinker:
         step = v - 1 if v > target else v + 1
         if v != target and low <= step < high:
             self.replace({i: step})
+
+    def _stride(self, i: int, target: int) -> None:
+        """An integer draw whose failures lie on a lattice (``x % 7 == 3 and x > 100``), where
+        bisection and the smallest values find nothing: the shortest step towards ``target``
+        that still fails, then as many such steps as keep it failing (doubling, then bisecting)."""
+        v = self.tape.draws[i].value
+        toward = -1 if v > target else 1
+        room = abs(v - target)
+        for step in range(2, min(_STRIDES, room) + 1):
+            if self.replace({i: v + toward * step}):
+
+                def holds(m: int, step: int = step) -> bool:
+                    return m == 1 or self.replace({i: v + toward * step * m})
+
+                largest_true(holds, upper=room // step)
+                return
 
     def _lower_float(self, i: int) -> None:
         d = self.tape.draws[i]

@@ -267,6 +267,7 @@ CASES: list[QualityCase] = [
     QualityCase("negative threshold", lambda: sy.RandomInteger(-(10**6), 10**6), lambda x: x < -1234, -1235, _ints(-(10**6), 10**6)),
     QualityCase("absolute value, positive first", lambda: sy.RandomInteger(-(10**6), 10**6), lambda x: abs(x) >= 50, 50, _ints(-(10**6), 10**6)),
     QualityCase("remainder, not monotone", lambda: sy.RandomInteger(0, 10**6), lambda x: x % 7 == 3, 3, _ints(0, 10**6)),
+    QualityCase("remainder above a threshold", lambda: sy.RandomInteger(0, 10**4), lambda x: x % 7 == 3 and x > 100, 101, _ints(0, 10**4)),
     QualityCase("prime is not prime", lambda: sy.RandomInteger(0, 2**31), lambda x: not (x >= 2 and all(x % d for d in range(2, int(x**0.5) + 1))), 0, _ints(0, 2**31)),
     QualityCase("boolean", lambda: sy.RandomBoolean(), lambda b: b, True, lambda: _st().booleans()),
     QualityCase("poisson count", lambda: sy.PoissonInteger(4), lambda k: k >= 7, 7, None),

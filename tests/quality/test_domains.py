@@ -70,6 +70,10 @@ DOMAIN_CASES = [
     QualityCase("sublist spread", lambda: sy.RandomSubList(range(10), keep=0.8), lambda s: len(s) >= 2 and s[-1] - s[0] >= 6, [0, 6]),
     QualityCase("strategy list sum", lambda: sy.from_strategy(st.lists(st.integers(0, 1000))), lambda l: sum(l) > 1000, [1, 1000]),
     QualityCase("strategy text", lambda: sy.from_strategy(st.text()), lambda s: len(s) >= 2, "00"),
+    QualityCase(
+        "filtered strategy above a threshold",  # Hypothesis's own shrinker stops at 374
+        lambda: sy.from_strategy(st.integers(0, 10000).filter(lambda x: x % 7 == 3)), lambda x: x > 100, 101,
+    ),
     QualityCase("strategy floats", lambda: sy.from_strategy(st.floats()), lambda x: x > 2.5, 3.0),
 ]
 
