@@ -127,12 +127,15 @@ class Flex(NamedTuple):
 
     When the replay opens a span of that picker at this point, its draws come from
     ``draws`` (the simplest ones once they run out) and any left over when the span
-    closes are dropped, so that what follows stays aligned. The shrinker uses it to
-    replace a span by a simpler one (the simplest, a descendant, a sibling).
+    closes are dropped, so that what follows stays aligned. ``draws`` may hold ``Flex``
+    blocks too, one per sub-span: each sub-span then takes exactly its own draws, so a
+    span moved to a place where its parts draw more or less (a sub-tree moved up, above a
+    depth limit's fallback) keeps its parts aligned. The shrinker uses it to replace a span
+    by a simpler one (the simplest, a descendant, a sibling).
     """
 
     label: Hashable
-    draws: tuple[Draw, ...]
+    draws: tuple[Any, ...]
 
 
 class Overrun(GiveUp):
@@ -588,7 +591,8 @@ class Replayer(_Logging):
         super().__init__()
         self._main: list[Any] = [d if isinstance(d, (Draw, Flex)) else Draw(None, d) for d in draws]
         self._position = 0
-        self._flex: list[Any] | None = None  # [entries, position, span depth]
+        #: The Flex blocks being replayed, innermost last: ``[entries, position, span depth]``.
+        self._flexes: list[list[Any]] = []
         self.max_draws = max_draws
         self.misfits = 0
         self.extended = 0
@@ -606,25 +610,34 @@ class Replayer(_Logging):
 
     def open_span(self, label: Hashable) -> None:
         super().open_span(label)
-        if self._flex is None and self._position < len(self._main):
+        flexes = self._flexes
+        if flexes:  # a block nested in the block being replayed (a sub-span of a moved span)
+            flex = flexes[-1]
+            entries, i = flex[0], flex[1]
+            if i < len(entries) and isinstance(entries[i], Flex) and entries[i].label == label:
+                flex[1] = i + 1
+                flexes.append([list(entries[i].draws), 0, len(self._stack)])
+        elif self._position < len(self._main):
             entry = self._main[self._position]
             if isinstance(entry, Flex) and entry.label == label:
                 self._position += 1
-                self._flex = [entry.draws, 0, len(self._stack)]
+                flexes.append([list(entry.draws), 0, len(self._stack)])
 
     def close_span(self) -> None:
-        flex = self._flex
-        if flex is not None and flex[2] == len(self._stack):
-            self._flex = None
+        flexes = self._flexes
+        if flexes and flexes[-1][2] == len(self._stack):
+            flexes.pop()  # what is left of the block is dropped: what follows stays aligned
         super().close_span()
 
     def _next(self, kind: str, args: tuple[Any, ...]) -> Any:
         if self.max_draws is not None and len(self.draws) >= self.max_draws:
             self.overran = True
             raise Overrun(f"the replay made more than {self.max_draws} draws")
-        flex = self._flex
-        if flex is not None:
+        if self._flexes:
+            flex = self._flexes[-1]
             entries, i = flex[0], flex[1]
+            while i < len(entries) and isinstance(entries[i], Flex):
+                entries[i : i + 1] = list(entries[i].draws)  # a nested block whose span did not open: in line
             entry = entries[i] if i < len(entries) else None
             flex[1] = i + 1
         else:

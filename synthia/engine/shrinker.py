@@ -111,7 +111,7 @@ def largest_true(holds: Callable[[int], bool], upper: int | None = None) -> int:
 
 def _entry_key(entry: Draw | Flex) -> Any:
     if isinstance(entry, Flex):
-        return ("flex", entry.label, tuple((d.kind, d.value) for d in entry.draws))
+        return ("flex", entry.label, tuple(_entry_key(d) for d in entry.draws))
     return (entry.kind, entry.value)
 
 
@@ -167,6 +167,8 @@ class Shrinker:
         self.improvements = 0
         self.stopped_by = ""
         self._cache: dict[Any, Attempt | None] = {}
+        self._children: tuple[Tape, dict[int, tuple[int, list[int]]]] | None = None
+        self._own: tuple[Tape, dict[int, int]] | None = None
 
     # -- proposals --------------------------------------------------------------------------
     @property
@@ -226,6 +228,7 @@ class Shrinker:
             self.pass_merge,
             self.pass_simplify_spans,
             self.pass_lower,
+            self.pass_redecide,
             self.pass_pairs,
             self.pass_sort,
         )
@@ -461,24 +464,59 @@ class Shrinker:
             if self.consider(base.picks, [*before, Flex(span.label, ()), *after]):
                 continue
             if any(
-                self.consider(base.picks, [*before, Flex(span.label, tuple(base.draws[s.start : s.end])), *after])
+                self.consider(base.picks, [*before, Flex(span.label, self._structured(base, s)), *after])
                 for s in self._simpler_spans(base, p)
             ):
                 continue
             p += 1
 
+    def _structured(self, tape: Tape, span: Any) -> tuple[Any, ...]:
+        """The draws of ``span`` with each of its sub-spans a :class:`Flex` block of its own,
+        so that moved elsewhere, every part takes its own draws (see :class:`Flex`)."""
+        children = self._children_of(tape)
+
+        def build(q: int) -> tuple[Any, ...]:
+            s = tape.spans[q]
+            entries: list[Any] = []
+            position = s.start
+            for c in children[id(s)][1]:
+                child = tape.spans[c]
+                entries.extend(tape.draws[position : child.start])
+                entries.append(Flex(child.label, build(c)))
+                position = child.end
+            entries.extend(tape.draws[position : s.end])
+            return tuple(entries)
+
+        return build(children[id(span)][0])
+
+    def _children_of(self, tape: Tape) -> dict[int, tuple[int, list[int]]]:
+        """``id(span) -> (its index, the indices of its direct sub-spans)``, for ``tape`` (kept
+        while the tape is the same)."""
+        cached = self._children
+        if cached is not None and cached[0] is tape:
+            return cached[1]
+        table: dict[int, tuple[int, list[int]]] = {id(s): (q, []) for q, s in enumerate(tape.spans)}
+        for q, s in enumerate(tape.spans):
+            if s.parent >= 0:
+                table[id(tape.spans[s.parent])][1].append(q)
+        self._children = (tape, table)
+        return table
+
     def _simpler_spans(self, tape: Tape, p: int) -> list[Any]:
         """Descendants of span ``p`` made by the same picker (smallest first), then its
         earlier siblings of the same picker whose draws are smaller."""
         span = tape.spans[p]
-        descendants = [
-            s for s in tape.spans[p + 1 :]
-            if s.label == span.label and span.start <= s.start and s.end <= span.end and len(s) < len(span)
-        ]
-        descendants.sort(key=len)
 
         def block_key(s: Any) -> Any:
             return (len(s), tuple(sort_key(d.kind, d.value) for d in tape.draws[s.start : s.end]))
+
+        # One of each distinct block: a tree's many equal leaves are one candidate, so that
+        # the larger sub-trees behind them are tried too.
+        distinct: dict[Any, Any] = {}
+        for s in tape.spans[p + 1 :]:
+            if s.label == span.label and span.start <= s.start and s.end <= span.end and len(s) < len(span):
+                distinct.setdefault(block_key(s), s)
+        descendants = [distinct[key] for key in sorted(distinct)]
 
         mine = block_key(span)
         siblings = [
@@ -550,6 +588,69 @@ class Shrinker:
         step = v - 1 if v > target else v + 1
         if v != target and low <= step < high:
             self.replace({i: step})
+
+    # -- decisions made again ------------------------------------------------------------------
+    def pass_redecide(self) -> None:
+        """A draw that decides the one part after it in its span (a ``Choice``'s decision and
+        the alternative it picks, a ``Bind``'s value and the wiring made from it) lowered, with
+        that part made afresh from the simplest draws: a sum of zeros where a division was,
+        rather than a sum of the division's parts (which lowering alone keeps)."""
+        i = 0
+        while i < len(self.tape.draws):
+            base = self.tape
+            decided = self._decided_span(base, i)
+            if decided is not None:
+                d = base.draws[i]
+                span = base.spans[decided]
+                for value in self._lower_values(d):
+                    block = Flex(span.label, (*base.draws[span.start : i], Draw(d.kind, value, d.args)))
+                    if self.consider(base.picks, [*base.draws[: span.start], block, *base.draws[span.end :]]):
+                        break
+            i += 1
+
+    def _decided_span(self, tape: Tape, i: int) -> int | None:
+        """The span whose one remaining part draw ``i`` decides: draw ``i`` is a span of its own
+        (a scalar picker's pick) followed, in its parent span, by exactly one sub-span that
+        ends the parent. ``None`` otherwise."""
+        children = self._children_of(tape)
+        own = self._own_spans(tape).get(i)
+        if own is None:
+            return None
+        parent = tape.spans[own].parent
+        if parent < 0:
+            return None
+        siblings = children[id(tape.spans[parent])][1]
+        after = siblings[siblings.index(own) + 1 :]
+        if len(after) != 1 or tape.spans[after[0]].end != tape.spans[parent].end or len(tape.spans[after[0]]) == 0:
+            return None
+        return parent
+
+    def _own_spans(self, tape: Tape) -> dict[int, int]:
+        """``draw index -> index of the span made of that draw alone`` (a scalar picker's pick)."""
+        cached = self._own
+        if cached is not None and cached[0] is tape:
+            return cached[1]
+        own = {s.start: q for q, s in enumerate(tape.spans) if len(s) == 1}
+        self._own = (tape, own)
+        return own
+
+    @staticmethod
+    def _lower_values(d: Draw) -> list[Any]:
+        """A few values of ``d``'s domain simpler than its own, simplest first."""
+        target = simplest(d.kind, d.args)
+        if d.value == target:
+            return []
+        if d.kind == FLOAT:
+            return [target, *(target + (d.value - target) * k / 4 for k in (1, 2, 3))]
+        if d.kind == BOOLEAN:
+            return [False]
+        key = sort_key(d.kind, d.value)
+        if d.kind == INTEGER:
+            low, high = d.args
+            candidates = [v for v in range(max(low, target - _SMALL_VALUES), min(high, target + _SMALL_VALUES + 1))]
+        else:
+            candidates = list(range(len(d.args[0])))
+        return sorted((v for v in candidates if sort_key(d.kind, v) < key), key=lambda v: sort_key(d.kind, v))[:_SMALL_VALUES // 2]
 
     def _stride(self, i: int, target: int) -> None:
         """An integer draw whose failures lie on a lattice (``x % 7 == 3 and x > 100``), where

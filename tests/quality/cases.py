@@ -259,6 +259,47 @@ def _terms(sentence: str) -> list[int]:
     return [int(t) for t in sentence.split(" + ")]
 
 
+def _expressions() -> sy.Picker[Any]:
+    """The shrinking challenge's calculator: integers, sums and divisions, at most five deep."""
+    expression: sy.Picker[Any] = sy.Deferred(
+        lambda: sy.Choice(
+            sy.Apply(lambda n: ("int", n), sy.RandomInteger(-10, 11)),
+            sy.Apply(lambda a, b: ("add", a, b), expression, expression),
+            sy.Apply(lambda a, b: ("div", a, b), expression, expression),
+        ),
+        max_depth=5,
+        fallback=("int", 0),
+    )
+    return expression
+
+
+def _evaluate(e: Any) -> int:
+    if e[0] == "int":
+        return e[1]  # type: ignore[no-any-return]
+    if e[0] == "add":
+        return _evaluate(e[1]) + _evaluate(e[2])
+    return _evaluate(e[1]) // _evaluate(e[2])
+
+
+def _no_literal_zero_divisor(e: Any) -> bool:
+    if e[0] == "int":
+        return True
+    if e[0] == "div" and e[2] == ("int", 0):
+        return False
+    return _no_literal_zero_divisor(e[1]) and _no_literal_zero_divisor(e[2])
+
+
+def _divides_by_a_zero_sum(e: Any) -> bool:
+    """The property "an expression with no literal division by zero evaluates" fails."""
+    if not _no_literal_zero_divisor(e):
+        return False
+    try:
+        _evaluate(e)
+    except ZeroDivisionError:
+        return True
+    return False
+
+
 CASES: list[QualityCase] = [
     # -- integers -------------------------------------------------------------------------------
     QualityCase("int at least 1000", lambda: sy.RandomInteger(0, 10**6), lambda x: x >= 1000, 1000, _ints(0, 10**6)),
@@ -429,4 +470,20 @@ CASES: list[QualityCase] = [
     # -- dependent wirings ------------------------------------------------------------------------
     QualityCase("a list and a valid index", _list_and_index, _pop_at_drops_the_last, ([0], 0), None),
     QualityCase("a tree whose keys narrow", _bst, _bst_size_is_wrong, (None, 0, (None, 1, None)), None),
+    # -- the shrinking challenge (github.com/jlink/shrinking-challenge) ------------------------
+    QualityCase("calculator: division by a zero sum", _expressions, _divides_by_a_zero_sum, ("div", ("int", 0), ("add", ("int", 0), ("int", 0))), None),
+    QualityCase(
+        "nested lists: more than ten elements",
+        lambda: sy.ComposeList(sy.ComposeList(sy.RandomInteger(-1000, 1001), sy.RandomInteger(0, 20)), sy.RandomInteger(0, 20)),
+        lambda l: sum(map(len, l)) > 10,
+        [[0] * 11],
+        _lists(_lists(_ints(-1000, 1001), 19), 19),
+    ),
+    QualityCase(
+        "large union of lists",
+        lambda: sy.ComposeList(sy.ComposeList(sy.RandomInteger(-1000, 1001), sy.RandomInteger(0, 20)), sy.RandomInteger(0, 20)),
+        lambda l: len(set().union(*map(set, l))) >= 5,
+        [[0, 1, -1, 2, -2]],
+        _lists(_lists(_ints(-1000, 1001), 19), 19),
+    ),
 ]
