@@ -178,3 +178,13 @@ def test_bounded_pickers_and_patterns_shrink() -> None:
     assert all(0 <= v < 7 for v in sy.AllIntegers(0, 10**9).shrink(7).take(20))
     pattern = sy.StringPattern("id-{0}", sy.RandomInteger(0, 10**6))
     assert all(len(s) <= len("id-123456") for s in pattern.shrink("id-123456").take(5))
+
+
+def test_an_affine_float_shrinks_to_strictly_smaller_values_only() -> None:
+    # Two inputs an ulp apart can map to the same float: such a candidate is not smaller.
+    import math
+
+    picker = sy.AffineTransform(sy.RandomFloat(), 2 * math.pi, 0).set_seed(1010038010)
+    value = picker.take(10)[7]
+    candidates = picker.shrink(value, sy.RandomFloat(seed=3849829261)).take(5)
+    assert candidates and all(picker.shrink_key(c) < picker.shrink_key(value) for c in candidates)

@@ -48,6 +48,7 @@ INVALID = "invalid"
 #: The most sibling spans a delete tries to remove at once is found by doubling, then bisection.
 _COUNTERS = 3  # how many preceding integer draws are tried as the length of a repetition
 _PAIR_WINDOW = 4  # numeric draws at most this far apart are moved together
+_PAIR_REACH = 64  # and, beyond them, draws not at their simplest up to this far
 _DESCENDANTS = 8  # descendants tried in place of a span, smallest first
 _SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
 _STRIDES = 32  # the longest step tried towards the simplest value when those fail too
@@ -711,10 +712,31 @@ class Shrinker:
         while i < len(self.tape.draws):
             base = self.tape
             if base.draws[i].kind in _NUMERIC:
-                for j in range(i + 1, min(len(base.draws), i + 1 + _PAIR_WINDOW)):
-                    if base.draws[j].kind in _NUMERIC and self._move_pair(base, i, j):
+                for j in self._partners(base, i):
+                    if self._move_pair(base, i, j):
                         break
             i += 1
+
+    @staticmethod
+    def _partners(tape: Tape, i: int) -> list[int]:
+        """The numeric draws after ``i`` to move together with it: the next ``_PAIR_WINDOW``
+        draws, and beyond them the next ``_PAIR_WINDOW`` that are not at their simplest (draws
+        at their simplest in between -- empty lists, zeros -- do not keep two values apart)."""
+        draws = tape.draws
+        out: list[int] = []
+        far = 0
+        for j in range(i + 1, min(len(draws), i + 1 + _PAIR_REACH)):
+            d = draws[j]
+            if d.kind not in _NUMERIC:
+                continue
+            if j <= i + _PAIR_WINDOW:
+                out.append(j)
+            elif d.value != simplest(d.kind, d.args):
+                out.append(j)
+                far += 1
+                if far >= _PAIR_WINDOW:
+                    break
+        return out
 
     @staticmethod
     def _distance(d: Draw) -> int:

@@ -288,7 +288,12 @@ class AffineTransform(Shrinkable[Any]):
         if not isinstance(self.picker, Shrinkable):
             return Nothing()
         smaller = self.picker.shrink(self.inverse(value), decision, magnitude)
-        return smaller if isinstance(smaller, Nothing) else type(self)(smaller, self.m, self.b)
+        if isinstance(smaller, Nothing):
+            return smaller
+        from .filters import PickSmaller
+
+        # Two inputs an ulp apart can map to the same float: keep only values really smaller.
+        return PickSmaller(type(self)(smaller, self.m, self.b), value, key=self.shrink_key)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.picker, self.m, self.b], {}
