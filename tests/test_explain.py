@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import shutil
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
