@@ -394,6 +394,7 @@ def _run(quick: bool) -> None:
         "random": lambda s: random_run(python_programs, compiles, str, s, trials),
         "guided, sequence state": lambda s: guided_run(python_programs, compiles, str, s, trials),
         "guided, tree state": lambda s: guided_run(python_programs, compiles, str, s, trials, state="tree"),
+        "guided, tree state, compiled": lambda s: guided_run(python_programs, compiles, str, s, trials, compiled=True, state="tree"),
     }, seeds, trials)
     trials = 2_000 if quick else 20_000
     compare("records (a JSON-schema-like rule set)", {

@@ -249,6 +249,26 @@ def test_compiled_guided_wide_ranges_weights_and_chains(make: Any, state: str) -
     assert _same_learner(guided, plain)
 
 
+@pytest.mark.parametrize("state", ["sequence", "tree"])
+def test_a_compiled_guided_grammar_makes_the_same_decisions(state: str) -> None:
+    text = """
+    <stmt> := <simple> | "while " <expr> ": " <simple> | "def f(): " <simple>
+    <simple> := "pass" | "break" | "return " <expr> | <name> " = " <expr> | <expr>
+    <expr> := <name> | "0" | <expr> " + " <expr> | "(" <expr> ")"
+    <name> := x | y
+    """
+
+    def make() -> Any:
+        return sy.guided(sy.GrammarSentence(text, max_depth=6, separator=""), valid=lambda s: "break" not in s or "while" in s,
+                         canonical=str, only_valid=False, state=state, seed=8)
+
+    plain, guided = make(), make()
+    assert _fused(guided)
+    assert sy.compile(guided).take(400) == plain.take(400)
+    assert _same_learner(guided, plain)
+    assert not _fused(sy.guided(sy.GrammarSentence("<s> := ^[a-c]{1,3}$ | <s> <s>", max_depth=4)))  # pattern terminals
+
+
 def test_most_random_registry_wirings_compile_under_a_guide() -> None:
     fused = [c for c in _registry() if _fused(sy.guided(c.factory(), state="tree", float_buckets=2))]
     assert len(fused) >= 10, [c for c in fused]

@@ -34,6 +34,7 @@ from ..core.constant import Constant
 from ..core.picker import Picker
 from ..pickers.basic import Apply, Choice, Deferred
 from ..pickers.collections import ComposeList
+from ..pickers.grammar import Derivation, GrammarSentence, GrammarSequence, Literal, NonTerminal
 from ..pickers.markov import MarkovChain
 from ..pickers.scalars import RandomBoolean, RandomFloat, RandomInteger
 from ..pickers.tuples import ArrayPicker
@@ -46,6 +47,7 @@ __all__ = ["NotFusable", "stage_guided", "guided_source"]
 #: The pickers a guided wiring may hold to be compiled.
 FUSED: tuple[type, ...] = (
     Constant, RandomInteger, RandomFloat, RandomBoolean, Choice, Apply, ComposeList, ArrayPicker, Deferred, MarkovChain,
+    GrammarSentence, GrammarSequence,
 )
 
 #: The names the generated code shares between its functions (set at the start of each episode).
@@ -101,19 +103,23 @@ class _GuidedStager(_Stager):
             raise _Instrumented  # routed elsewhere right now: the guided picker picks through its graph
         return point
 
-    def _act(self, point: int, domain: Hashable, n: int, out: list[str], ind: str) -> str:
+    def _act(self, point: Hashable, domain: Hashable, n: int, out: list[str], ind: str) -> str:
         """The learner's action at ``(point, domain)`` among ``n``, written as ``GuideSource._act`` decides it."""
-        key = self.bind("key", (point, domain))
+        return self._decide(self.bind("key", (point, domain)), str(n), out, ind, f"point {point}, {n} actions", two=n == 2)
+
+    def _decide(self, key: str, n: str, out: list[str], ind: str, what: str, two: bool = False) -> str:
+        """The code of one decision: the entry of ``key`` (an expression) in the current state,
+        epsilon-greedy among ``n`` (an expression) actions, the visit, the next state."""
         e, a, b, nxt = self.var("e"), self.var("a"), self.var("g"), self.var("n")
         out.extend([
-            f"{ind}{e} = ctx.entries.get({key})  # the learner decides: point {point}, {n} actions",
+            f"{ind}{e} = ctx.entries.get({key})  # the learner decides: {what}",
             f"{ind}if {e} is None:",
             f"{ind}    {e} = entry_of(ctx, {key}, {n})",
             f"{ind}if rnd() < eps:",
             f"{ind}    {a} = below({n})",
             f"{ind}else:",
         ])
-        if n == 2:
+        if two:
             # The greedy action of two, as greedy() finds it: the higher Q, a tie broken by below(2).
             out.extend([
                 f"{ind}    {b} = {e}[0]",
@@ -184,6 +190,65 @@ class _GuidedStager(_Stager):
 
     def _guided(self, node: GuidedPicker[Any], out: list[str], ind: str) -> str:
         raise NotFusable("a guided picker inside a guided wiring")
+
+    def _grammar_functions(self, node: GrammarSentence | GrammarSequence) -> dict[str, str]:
+        """A rule's function, as the compiler writes it, with the alternative the learner's
+        decision at the choice point ``(picker, ("rule", rule))`` among the alternatives that
+        fit the depth; under the tree state each derivation is a span (the state saved on
+        entry, restored on return)."""
+        grammar = node.grammar
+        point = self._point(node)
+        sentence = type(node) is GrammarSentence
+        make = self.bind("Derivation", Derivation, "Derivation")
+        names = {rule: self.var("rule") for rule in grammar.rules}
+        for rule, alternatives in grammar.rules.items():
+            if any(not isinstance(symbol, (NonTerminal, Literal)) for alternative in alternatives for symbol in alternative):
+                raise NotFusable("a grammar with pattern terminals (their draws are the pattern's own)")
+            order = grammar.simplest_first[rule]
+            by_depth = []
+            for depth in range(node.max_depth + 1):
+                fitting = [i for i in order if depth + grammar.alternative_depth(rule, i) <= node.max_depth] or order[:1]
+                by_depth.append((len(fitting), tuple(fitting)))
+            if max(n for n, _ in by_depth) > self.max_actions:
+                raise NotFusable("a rule with more alternatives than max_actions")
+            table = self.bind("fitting", tuple(by_depth))
+            keys = self.bind("keys", {n: ((point, ("rule", rule)), (0, n)) for n, _ in by_depth})
+            body = [f"    def {names[rule]}(depth, put):  # a rule of the grammar, decided by the learner"]
+            if self.tree:
+                body.append("        saved = ctx  # the derivation is a span")
+            used = sorted(set(index for _, fit in by_depth for index in fit))
+            if all(n == 1 for n, _ in by_depth):  # one alternative at every depth: no decision
+                body.append(f"        a = {used[0]}")
+            else:
+                body.append(f"        n, fit = {table}[depth]")
+                body.append("        if n == 1:")
+                body.append("            a = fit[0]")
+                body.append("        else:")
+                j = self._decide(f"{keys}[n]", "n", body, " " * 12, f"the rule {rule!r}")
+                body.append(f"            a = fit[{j}]")
+            for position, index in enumerate(used):
+                pad = "        " if len(used) == 1 else "            "
+                if len(used) > 1:
+                    last = position == len(used) - 1
+                    body.append("        else:" if last else f"        {'if' if position == 0 else 'elif'} a == {index}:")
+                children = []
+                for symbol in alternatives[index]:
+                    if isinstance(symbol, NonTerminal):
+                        child = self.var("c")
+                        body.append(f"{pad}{child} = {names[symbol.name]}(depth + 1, put)")
+                        children.append(child)
+                    else:
+                        assert isinstance(symbol, Literal)
+                        text = self.bind("text", symbol.text)
+                        if sentence and symbol.text != "":
+                            body.append(f"{pad}put({text})")
+                        children.append(text)
+                body.append(f"{pad}children = [{', '.join(children)}]")
+            if self.tree:
+                body.append("        ctx = saved")
+            body.append(f"        return {make}({self.bind('rule', rule)}, a, children)")
+            self.functions.append(body)
+        return names
 
     # -- the whole function ----------------------------------------------------------------
     def stage_wiring(self) -> tuple[str, tuple[Any, ...]]:
