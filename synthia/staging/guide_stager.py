@@ -13,8 +13,9 @@ The compiled wiring makes the same decisions in the same order as the guided pic
 gives exactly the same values and leaves the learner in exactly the same state. It fuses
 ``Constant``, ``RandomInteger``, ``RandomFloat`` (finite, when floats are bucketed),
 ``RandomBoolean``, ``Choice`` (with its own uniform decision), ``Apply``, ``ComposeList``,
-``ArrayPicker``, ``Deferred`` and ``MarkovChain``; a guided picker whose wiring holds any
-other picker, or whose choice points are selected, is called as it is.
+``ArrayPicker``, ``Deferred``, ``MarkovChain`` and the grammars without pattern terminals
+(each rule's alternative decided in place, each derivation a span); a guided picker whose
+wiring holds any other picker, or whose choice points are selected, is called as it is.
 
 >>> import synthia as sy
 >>> pairs = sy.Apply(lambda a, b: (a, b), sy.RandomInteger(0, 5), sy.RandomInteger(0, 5))
