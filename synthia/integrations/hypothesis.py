@@ -442,6 +442,12 @@ def _light_data_class() -> type:
                 if source is not None:
                     source.close_span()
 
+        def _count(self) -> None:
+            """One more draw; past ``MAX_DRAWS`` the try overruns (as Hypothesis's data does)."""
+            self.draws += 1
+            if self.draws > MAX_DRAWS:
+                self.mark_overrun()
+
         def draw_integer(
             self,
             min_value: int | None = None,
@@ -454,17 +460,13 @@ def _light_data_class() -> type:
         ) -> int:
             if forced is not None:
                 return forced
-            self.draws += 1
-            if self.draws > MAX_DRAWS:
-                self.mark_overrun()
+            self._count()
             return draw_integer(self.stream, min_value, max_value, shrink_towards)
 
         def draw_boolean(self, p: float = 0.5, *, forced: bool | None = None, observe: bool = True) -> bool:
             if forced is not None:
                 return forced
-            self.draws += 1
-            if self.draws > MAX_DRAWS:
-                self.mark_overrun()
+            self._count()
             if p <= 0.0:
                 return False
             if p >= 1.0:
@@ -483,9 +485,7 @@ def _light_data_class() -> type:
         ) -> float:
             if forced is not None:
                 return forced
-            self.draws += 1
-            if self.draws > MAX_DRAWS:
-                self.mark_overrun()
+            self._count()
             value = _space(min_value, max_value, allow_nan, smallest_nonzero_magnitude).draw(self.stream)
             if value != value:
                 # Like Hypothesis: never the same NaN object twice (list membership).
@@ -503,9 +503,7 @@ def _light_data_class() -> type:
         ) -> str:
             if forced is not None:
                 return forced
-            self.draws += 1
-            if self.draws > MAX_DRAWS:
-                self.mark_overrun()
+            self._count()
             return _draw_string(self.stream, intervals, min_size, max_size)
 
         def draw_bytes(
@@ -513,9 +511,7 @@ def _light_data_class() -> type:
         ) -> bytes:
             if forced is not None:
                 return forced
-            self.draws += 1
-            if self.draws > MAX_DRAWS:
-                self.mark_overrun()
+            self._count()
             return _draw_bytes(self.stream, min_size, max_size)
 
         def conclude_test(self, status: Any, interesting_origin: Any = None) -> Any:

@@ -285,38 +285,50 @@ class _Stager:
                 body.append("            while j >= n:")
                 body.append(f"                j = {bits}(k)")
                 body.append("            a = fit[j]")
-            for position, index in enumerate(used):
-                if len(used) == 1:
-                    pad = "        "
-                else:
-                    pad = "            "
-                    last = position == len(used) - 1
-                    body.append("        else:" if last else f"        {'if' if position == 0 else 'elif'} a == {index}:")
-                children = []
-                for symbol in alternatives[index]:
-                    if isinstance(symbol, NonTerminal):
-                        child = self.var("c")
-                        body.append(f"{pad}{child} = {names[symbol.name]}(depth + 1, put)")
-                        children.append(child)
-                    elif isinstance(symbol, Literal):
-                        text = self.bind("text", symbol.text)
-                        if sentence and symbol.text != "":
-                            body.append(f"{pad}put({text})")
-                        children.append(text)
-                    else:
-                        generate = generators.get(symbol.regex)
-                        if generate is None:
-                            generate = generators[symbol.regex] = self.bind("regex", RegexGenerator(symbol.regex).generate)
-                        child = self.var("c")
-                        body.append(f"{pad}{child} = {generate}({stream})")
-                        if sentence:
-                            body.append(f"{pad}if {child} != '':")
-                            body.append(f"{pad}    put({child})")
-                        children.append(child)
-                body.append(f"{pad}children = [{', '.join(children)}]")
+            def pattern(regex: str) -> str:
+                generate = generators.get(regex)
+                if generate is None:
+                    generate = generators[regex] = self.bind("regex", RegexGenerator(regex).generate)
+                return f"{generate}({stream})"
+
+            self._derivations(alternatives, used, names, sentence, body, pattern)
             body.append(f"        return {make}({self.bind('rule', rule)}, a, children)")
             self.functions.append(body)
         return names
+
+    def _derivations(
+        self, alternatives: list[Any], used: list[int], names: dict[str, str], sentence: bool, body: list[str],
+        pattern: Callable[[str], str],
+    ) -> None:
+        """For each alternative ``a`` of ``used``: its symbols derived left to right into
+        ``children`` (a rule's function called, a literal put, ``pattern(regex)`` the call that
+        generates a pattern terminal)."""
+        for position, index in enumerate(used):
+            if len(used) == 1:
+                pad = "        "
+            else:
+                pad = "            "
+                last = position == len(used) - 1
+                body.append("        else:" if last else f"        {'if' if position == 0 else 'elif'} a == {index}:")
+            children = []
+            for symbol in alternatives[index]:
+                if isinstance(symbol, NonTerminal):
+                    child = self.var("c")
+                    body.append(f"{pad}{child} = {names[symbol.name]}(depth + 1, put)")
+                    children.append(child)
+                elif isinstance(symbol, Literal):
+                    text = self.bind("text", symbol.text)
+                    if sentence and symbol.text != "":
+                        body.append(f"{pad}put({text})")
+                    children.append(text)
+                else:
+                    child = self.var("c")
+                    body.append(f"{pad}{child} = {pattern(symbol.regex)}")
+                    if sentence:
+                        body.append(f"{pad}if {child} != '':")
+                        body.append(f"{pad}    put({child})")
+                    children.append(child)
+            body.append(f"{pad}children = [{', '.join(children)}]")
 
     def _bind_kept(self, node: Bind[Any], out: list[str], ind: str) -> str:
         """A ``Bind(cache=True)``: its first value staged, then the wiring kept for that value,

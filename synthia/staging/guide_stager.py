@@ -55,6 +55,10 @@ FUSED: tuple[type, ...] = (
 _SHARED = ("ctx", "rnd", "below", "eps", "visit", "entry_of", "follow")
 
 
+def _no_pattern(regex: str) -> str:
+    raise NotFusable("a grammar with pattern terminals (their draws are the pattern's own)")
+
+
 class NotFusable(Exception):
     """The guided picker's wiring holds a picker (or a setting) the guided stager does not fuse."""
 
@@ -227,24 +231,7 @@ class _GuidedStager(_Stager):
                 body.append("        else:")
                 j = self._decide(f"{keys}[n]", "n", body, " " * 12, f"the rule {rule!r}")
                 body.append(f"            a = fit[{j}]")
-            for position, index in enumerate(used):
-                pad = "        " if len(used) == 1 else "            "
-                if len(used) > 1:
-                    last = position == len(used) - 1
-                    body.append("        else:" if last else f"        {'if' if position == 0 else 'elif'} a == {index}:")
-                children = []
-                for symbol in alternatives[index]:
-                    if isinstance(symbol, NonTerminal):
-                        child = self.var("c")
-                        body.append(f"{pad}{child} = {names[symbol.name]}(depth + 1, put)")
-                        children.append(child)
-                    else:
-                        assert isinstance(symbol, Literal)
-                        text = self.bind("text", symbol.text)
-                        if sentence and symbol.text != "":
-                            body.append(f"{pad}put({text})")
-                        children.append(text)
-                body.append(f"{pad}children = [{', '.join(children)}]")
+            self._derivations(alternatives, used, names, sentence, body, _no_pattern)
             if self.tree:
                 body.append("        ctx = saved")
             body.append(f"        return {make}({self.bind('rule', rule)}, a, children)")
