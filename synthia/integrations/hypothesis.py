@@ -205,6 +205,15 @@ def _strategy_class() -> type:
 
 
 # -- a strategy as a picker ------------------------------------------------------------------
+def _draw_boolean(stream: Any, p: float) -> bool:
+    """Hypothesis's boolean choice with probability ``p`` as a synthia draw (none when certain)."""
+    if p <= 0.0:
+        return False
+    if p >= 1.0:
+        return True
+    return bool(stream.boolean(p))
+
+
 @functools.lru_cache(maxsize=1)
 def _provider_class() -> type:
     """The ``PrimitiveProvider`` whose choices are a synthia stream's typed draws (built lazily)."""
@@ -223,11 +232,7 @@ def _provider_class() -> type:
             self.sources: list[DrawSource | None] = []
 
         def draw_boolean(self, p: float = 0.5) -> bool:
-            if p <= 0.0:
-                return False
-            if p >= 1.0:
-                return True
-            return bool(self.stream.boolean(p))
+            return _draw_boolean(self.stream, p)
 
         def draw_integer(
             self,
@@ -467,11 +472,7 @@ def _light_data_class() -> type:
             if forced is not None:
                 return forced
             self._count()
-            if p <= 0.0:
-                return False
-            if p >= 1.0:
-                return True
-            return bool(self.stream.boolean(p))
+            return _draw_boolean(self.stream, p)
 
         def draw_float(
             self,
