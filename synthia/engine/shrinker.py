@@ -168,7 +168,6 @@ class Shrinker:
         self.improvements = 0
         self.stopped_by = ""
         self._cache: dict[Any, Attempt | None] = {}
-        self._children: tuple[Tape, dict[int, tuple[int, list[int]]]] | None = None
         self._own: tuple[Tape, dict[int, int]] | None = None
 
     # -- proposals --------------------------------------------------------------------------
@@ -465,47 +464,29 @@ class Shrinker:
             if self.consider(base.picks, [*before, Flex(span.label, ()), *after]):
                 continue
             if any(
-                self.consider(base.picks, [*before, Flex(span.label, self._structured(base, s)), *after])
-                for s in self._simpler_spans(base, p)
+                self.consider(base.picks, [*before, Flex(span.label, self._structured(base, q)), *after])
+                for q in self._simpler_spans(base, p)
             ):
                 continue
             p += 1
 
-    def _structured(self, tape: Tape, span: Any) -> tuple[Any, ...]:
-        """The draws of ``span`` with each of its sub-spans a :class:`Flex` block of its own,
+    def _structured(self, tape: Tape, q: int) -> tuple[Any, ...]:
+        """The draws of span ``q`` with each of its sub-spans a :class:`Flex` block of its own,
         so that moved elsewhere, every part takes its own draws (see :class:`Flex`)."""
-        children = self._children_of(tape)
+        span = tape.spans[q]
+        entries: list[Any] = []
+        position = span.start
+        for c in tape.children(q):
+            child = tape.spans[c]
+            entries.extend(tape.draws[position : child.start])
+            entries.append(Flex(child.label, self._structured(tape, c)))
+            position = child.end
+        entries.extend(tape.draws[position : span.end])
+        return tuple(entries)
 
-        def build(q: int) -> tuple[Any, ...]:
-            s = tape.spans[q]
-            entries: list[Any] = []
-            position = s.start
-            for c in children[id(s)][1]:
-                child = tape.spans[c]
-                entries.extend(tape.draws[position : child.start])
-                entries.append(Flex(child.label, build(c)))
-                position = child.end
-            entries.extend(tape.draws[position : s.end])
-            return tuple(entries)
-
-        return build(children[id(span)][0])
-
-    def _children_of(self, tape: Tape) -> dict[int, tuple[int, list[int]]]:
-        """``id(span) -> (its index, the indices of its direct sub-spans)``, for ``tape`` (kept
-        while the tape is the same)."""
-        cached = self._children
-        if cached is not None and cached[0] is tape:
-            return cached[1]
-        table: dict[int, tuple[int, list[int]]] = {id(s): (q, []) for q, s in enumerate(tape.spans)}
-        for q, s in enumerate(tape.spans):
-            if s.parent >= 0:
-                table[id(tape.spans[s.parent])][1].append(q)
-        self._children = (tape, table)
-        return table
-
-    def _simpler_spans(self, tape: Tape, p: int) -> list[Any]:
-        """Descendants of span ``p`` made by the same picker (smallest first), then its
-        earlier siblings of the same picker whose draws are smaller."""
+    def _simpler_spans(self, tape: Tape, p: int) -> list[int]:
+        """Positions of the descendants of span ``p`` made by the same picker (smallest first),
+        then of its siblings of the same picker whose draws are smaller."""
         span = tape.spans[p]
 
         def block_key(s: Any) -> Any:
@@ -513,15 +494,16 @@ class Shrinker:
 
         # One of each distinct block: a tree's many equal leaves are one candidate, so that
         # the larger sub-trees behind them are tried too.
-        distinct: dict[Any, Any] = {}
-        for s in tape.spans[p + 1 :]:
+        distinct: dict[Any, int] = {}
+        for q in range(p + 1, len(tape.spans)):
+            s = tape.spans[q]
             if s.label == span.label and span.start <= s.start and s.end <= span.end and len(s) < len(span):
-                distinct.setdefault(block_key(s), s)
+                distinct.setdefault(block_key(s), q)
         descendants = [distinct[key] for key in sorted(distinct)]
 
         mine = block_key(span)
         siblings = [
-            tape.spans[q] for q in self._siblings(tape, span.parent)
+            q for q in self._siblings(tape, span.parent)
             if q != p and tape.spans[q].label == span.label and block_key(tape.spans[q]) < mine
         ]
         return descendants[:_DESCENDANTS] + siblings[:_DESCENDANTS]
@@ -613,14 +595,13 @@ class Shrinker:
         """The span whose one remaining part draw ``i`` decides: draw ``i`` is a span of its own
         (a scalar picker's pick) followed, in its parent span, by exactly one sub-span that
         ends the parent. ``None`` otherwise."""
-        children = self._children_of(tape)
         own = self._own_spans(tape).get(i)
         if own is None:
             return None
         parent = tape.spans[own].parent
         if parent < 0:
             return None
-        siblings = children[id(tape.spans[parent])][1]
+        siblings = tape.children(parent)
         after = siblings[siblings.index(own) + 1 :]
         if len(after) != 1 or tape.spans[after[0]].end != tape.spans[parent].end or len(tape.spans[after[0]]) == 0:
             return None

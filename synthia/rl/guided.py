@@ -541,27 +541,25 @@ class GuidedPicker(Seedable[T]):
     # -- picking --------------------------------------------------------------------------
     def episode(self) -> tuple[T, bool, bool]:
         """One episode: a value of the wiring, learnt from; ``(value, valid, new)``."""
-        source = self._source
-        if source.guide is not self.guide:
-            source.set_guide(self.guide)
+        return self.compiled_episode(self._routed_pick)
+
+    def _routed_pick(self, source: GuideSource) -> T:
+        """The wiring's value with its draws routed to ``source`` (the learner)."""
         source.begin()
         route = self._route
         route.source = source
         token = set_current_route(route)
         try:
-            value = self.wiring.pick()
-        except BaseException:
-            self.guide.forget_episode()
-            raise
+            return self.wiring.pick()
         finally:
             route.source = PASSTHROUGH
             restore_current_route(token)
-        return self._judge(value)
 
     def compiled_episode(self, pick_wiring: Callable[[GuideSource], T]) -> tuple[T, bool, bool]:
-        """One episode whose value comes from ``pick_wiring(source)``: the wiring compiled
-        by :func:`synthia.compile` so that it asks the learner of ``source`` itself, the
-        same decisions in the same order as :meth:`episode` makes (and so the same values)."""
+        """One episode whose value comes from ``pick_wiring(source)``: the routed wiring
+        (:meth:`episode`), or the wiring compiled by :func:`synthia.compile` so that it asks
+        the learner of ``source`` itself, the same decisions in the same order (and so the
+        same values)."""
         source = self._source
         if source.guide is not self.guide:
             source.set_guide(self.guide)
