@@ -4,9 +4,10 @@ Three cases, each run with random generation as the baseline (the same wiring, p
 plainly) and the guided picker (RLCheck's learner: epsilon 0.25, rewards 20/0/-1, window 4),
 over the same number of trials and the same seeds:
 
-* **BST** -- RLCheck's case study exactly: node values 0..10, depth <= 4 (4 links), strict
-  validity (left subtree < node < right subtree), 100,000 trials; the sequence and tree
-  (Tree L/R) states. RLCheck's reproduction: Random ~840 unique valid, Sequence ~7,000,
+* **BST** -- RLCheck's case study exactly: node values 0..10, depth <= 4 (4 links; a node
+  four links down is a leaf, made without child decisions, as in RLCheck's generator),
+  strict validity (left subtree < node < right subtree), 100,000 trials; the sequence and
+  tree (Tree L/R) states. RLCheck's reproduction: Random ~840 unique valid, Sequence ~7,000,
   Tree L/R ~9,300 (about 11x). Also ``sy.compile`` of the guided pickers (the same values:
   the same rows of counts), the compiled random wiring, and RLCheck's learner hand-written
   for this wiring (the same algorithm with everything inlined: the floor of the algorithm
@@ -164,52 +165,66 @@ def guided_run(make: Callable[[], sy.Picker], valid: Callable[[Any], bool], text
 
 def hand_written_run(seed: int, trials: int) -> dict[str, Any]:
     """RLCheck's learner hand-written for the BST wiring: what the guided picker would cost
-    with no abstraction at all. The same algorithm (epsilon 0.25 greedy with random ties,
-    every-visit running averages, rewards 20/0/-1, the 64-bit digest, the Tree L/R state of
-    the last 4 choices, a span per node and per subtree) on Python's ``random.Random``;
-    everything inlined, one function per node."""
+    with no abstraction at all. The same algorithm as the guided picker's (one uniform draw
+    per decision, epsilon 0.25 exploring with it, else greedy with random ties; every-visit
+    running averages; rewards 20/0/-1; the 64-bit digest; the Tree L/R state of the last 4
+    choices; one value learner at every depth, no child decisions four links down) on
+    Python's ``random.Random``, everything inlined, one function per node."""
     import random
 
     rng = random.Random(seed)
     rnd, below = rng.random, rng._randbelow
-    tables: dict[Any, list[Any]] = {}
+    epsilon = 0.25
     states: dict[tuple[Any, ...], Any] = {}
-    visits: list[tuple[list[Any], int]] = []
+    visits: list[Any] = []
     visit = visits.append
 
-    def state_of(tokens: tuple[Any, ...]) -> dict[Any, Any]:
+    class State:
+        __slots__ = ("tokens", "value", "left", "right")
+
+    def state_of(tokens: tuple[Any, ...]) -> Any:
         state = states.get(tokens)
-        if state is None:
-            state = states[tokens] = {"tokens": tokens}
+        if state is None:  # an entry: [Q values, counts, the state each action leads to]
+            state = states[tokens] = State()
+            state.tokens = tokens
+            state.value = [[0.0] * 11, [0] * 11, [None] * 11]
+            state.left = [[0.0] * 2, [0] * 2, [None] * 2]
+            state.right = [[0.0] * 2, [0] * 2, [None] * 2]
         return state
 
-    def decide(state: dict[Any, Any], point: str, n: int) -> tuple[int, dict[Any, Any]]:
-        entry = state.get(point)
-        if entry is None:
-            entry = state[point] = tables.setdefault((point, state["tokens"]), [[0.0] * n, [0] * n, None, [None] * n])
-        if rnd() < 0.25:
-            action = below(n)
-        else:
-            best = entry[2]
-            if best is None:
-                q = entry[0]
-                top = max(q)
-                best = entry[2] = [i for i in range(n) if q[i] == top]
-            action = best[0] if len(best) == 1 else best[below(len(best))]
-        visit((entry, action))
-        following = entry[3][action]
-        if following is None:
-            following = entry[3][action] = state_of((*state["tokens"], (point, action))[-4:])
-        return action, following
+    def follow(state: Any, entry: list[Any], point: str, action: int) -> Any:
+        following = entry[2][action] = state_of((*state.tokens, (point, action))[-4:])
+        return following
 
-    def node(state: dict[Any, Any], depth: int) -> Any:
-        if depth >= 5:
-            return None
-        value, state = decide(state, "value", 11)
-        go_left, left_state = decide(state, "left", 2)
-        left = node(left_state, depth + 1) if go_left else None
-        go_right, right_state = decide(state, "right", 2)
-        right = node(right_state, depth + 1) if go_right else None
+    def greedy(q: list[float]) -> int:
+        top = max(q)
+        if q.count(top) == 1:
+            return q.index(top)
+        ties = [i for i, v in enumerate(q) if v == top]
+        return ties[below(len(ties))]
+
+    def two(q: list[float]) -> int:
+        return 0 if q[0] > q[1] else 1 if q[1] > q[0] else below(2)
+
+    def node(state: Any, depth: int) -> Any:
+        e = state.value
+        u = rnd()
+        a = int(u / epsilon * 11) if u < epsilon else greedy(e[0])
+        visit((e, a))
+        if depth == 4:
+            return (a, None, None)
+        value = a
+        s = e[2][a] or follow(state, e, "value", a)
+        e = s.left
+        u = rnd()
+        a = int(u / epsilon * 2) if u < epsilon else two(e[0])
+        visit((e, a))
+        left = node(e[2][a] or follow(s, e, "left", a), depth + 1) if a else None
+        e = s.right
+        u = rnd()
+        a = int(u / epsilon * 2) if u < epsilon else two(e[0])
+        visit((e, a))
+        right = node(e[2][a] or follow(s, e, "right", a), depth + 1) if a else None
         return (value, left, right)
 
     root = state_of(())
@@ -233,7 +248,6 @@ def hand_written_run(seed: int, trials: int) -> dict[str, Any]:
             n = counts[action] = counts[action] + 1
             q = entry[0]
             q[action] += (reward - q[action]) / n
-            entry[2] = None
         visits.clear()
     seconds = time.perf_counter() - start
     return {"valid": valid_count, "unique": len(seen), "seconds": seconds, "sizes": found}
@@ -291,7 +305,7 @@ def in_a_time_budget(seeds: range, budget: float) -> None:
 
     def guided_source(compiled: bool, state: str) -> Callable[[int], tuple[Callable[[], Any], Callable[[], int]]]:
         def make(seed: int) -> tuple[Callable[[], Any], Callable[[], int]]:
-            g = sy.guided(bst(), valid=is_bst, canonical=bst_text, state=state, float_buckets=2, only_valid=False, seed=seed)
+            g = sy.guided(bst(), valid=is_bst, canonical=bst_text, state=state, only_valid=False, seed=seed)
             return (sy.compile(g) if compiled else g).pick, lambda: g.unique_count
 
         return make
@@ -326,10 +340,10 @@ def inside_assert(seeds: range, count: int) -> None:
     base = 0.0
     for name, make in {
         "PickIf(random wiring, is_bst)": lambda s: sy.PickIf(bst(), is_bst),
-        "guided, sequence state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, float_buckets=2, seed=s),
-        "guided, tree state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", float_buckets=2, seed=s),
+        "guided, sequence state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, seed=s),
+        "guided, tree state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", seed=s),
         "guided, tree state, compiled": lambda s: sy.compile(
-            sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", float_buckets=2, seed=s)),
+            sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", seed=s)),
     }.items():
         rates, distinct = [], []
         for seed in seeds:
@@ -351,9 +365,9 @@ def bug_hunt(seeds: range, budget: float) -> None:
     rows = []
     for name, make in {
         "PickIf(random wiring, is_bst)": lambda s: sy.PickIf(bst(), is_bst),
-        "guided, tree state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", float_buckets=2, seed=s),
+        "guided, tree state": lambda s: sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", seed=s),
         "guided, tree state, compiled": lambda s: sy.compile(
-            sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", float_buckets=2, seed=s)),
+            sy.guided(bst(), valid=is_bst, canonical=bst_text, state="tree", seed=s)),
     }.items():
         times, tried, found, smallest = [], [], 0, set()
         for seed in seeds:
@@ -382,10 +396,10 @@ def _run(quick: bool) -> None:
     trials = 3_000 if quick else 100_000
     compare("BST (RLCheck's case: values 0..10, depth <= 4, strict)", {
         "random": lambda s: random_run(bst, is_bst, bst_text, s, trials, size),
-        "guided, sequence state": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, float_buckets=2),
-        "guided, tree state (Tree L/R)": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, state="tree", float_buckets=2),
-        "guided, sequence state, compiled": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, compiled=True, float_buckets=2),
-        "guided, tree state, compiled": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, compiled=True, state="tree", float_buckets=2),
+        "guided, sequence state": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size),
+        "guided, tree state (Tree L/R)": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, state="tree"),
+        "guided, sequence state, compiled": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, compiled=True),
+        "guided, tree state, compiled": lambda s: guided_run(bst, is_bst, bst_text, s, trials, size, compiled=True, state="tree"),
         "random, compiled": lambda s: random_run(lambda: sy.compile(bst()), is_bst, bst_text, s, trials, size),
         "RLCheck hand-written for this wiring": lambda s: hand_written_run(s, trials),
     }, seeds, trials, show_sizes=True)

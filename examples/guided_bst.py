@@ -53,7 +53,7 @@ def delete_min(t: Any) -> Any:
 def main(trials: int = 5000) -> None:
     plain = bst_wiring().set_seed(1)
     random_unique = {text(t) for t in plain.take(trials) if is_bst(t)}
-    guided = sy.guided(bst_wiring(), valid=is_bst, canonical=text, state="tree", float_buckets=2, only_valid=False, seed=1)
+    guided = sy.guided(bst_wiring(), valid=is_bst, canonical=text, state="tree", only_valid=False, seed=1)
     guided.take(trials)
     print(f"{trials} trials: random {len(random_unique)} distinct valid BSTs, guided {guided.unique_count}")
     print("learning curve (episodes, valid, unique valid):", guided.history)
@@ -61,7 +61,7 @@ def main(trials: int = 5000) -> None:
 
     # sy.compile fuses the wiring with the learner's decisions written in place: the same trees, faster.
     def make() -> sy.GuidedPicker:
-        return sy.guided(bst_wiring(), valid=is_bst, canonical=text, state="tree", float_buckets=2, only_valid=False, seed=1)
+        return sy.guided(bst_wiring(), valid=is_bst, canonical=text, state="tree", only_valid=False, seed=1)
 
     timed = {}
     for name, picker in (("guided", make()), ("compiled", sy.compile(make()))):
@@ -73,7 +73,7 @@ def main(trials: int = 5000) -> None:
     def deleting_the_minimum_keeps_the_others(t: Any) -> None:
         assert size(delete_min(t)) == size(t) - 1
 
-    trees = sy.guided(bst_wiring(), valid=is_bst, canonical=text, state="tree", float_buckets=2, seed=2)
+    trees = sy.guided(bst_wiring(), valid=is_bst, canonical=text, state="tree", seed=2)
     report = sy.Assert(deleting_the_minimum_keeps_the_others, stop=sy.FixedCount(5000), t=trees).run(seed=1)
     print(report)
     assert not report.passed and report.smallest is not None and size(report.smallest["t"]) == 6

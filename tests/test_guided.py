@@ -33,7 +33,7 @@ def test_q_is_the_running_average_of_the_rewards_of_every_visit() -> None:
 
 def test_greedy_takes_the_best_action_and_breaks_ties_at_random() -> None:
     guide = Guide(epsilon=0.0, seed=1)
-    guide.tables["k"] = [[1.0, 5.0, 5.0, -1.0], [1, 1, 1, 1], None]
+    guide.tables["k"] = [[1.0, 5.0, 5.0, -1.0], [1, 1, 1, 1]]
     picks = [guide.choose("k", 4) for _ in range(200)]
     guide.learn(0.0)
     assert set(picks) == {1, 2}
@@ -44,7 +44,7 @@ def test_a_never_updated_state_is_uniform_and_epsilon_explores() -> None:
     fresh = Guide(epsilon=0.0, seed=2)
     assert {fresh.choose("new", 5) for _ in range(300)} == {0, 1, 2, 3, 4}
     guide = Guide(epsilon=0.25, seed=3)
-    guide.tables["k"] = [[9.0, 0.0, 0.0, 0.0], [1, 1, 1, 1], None]
+    guide.tables["k"] = [[9.0, 0.0, 0.0, 0.0], [1, 1, 1, 1]]
     picks = [guide.choose("k", 4) for _ in range(4000)]
     # greedy 0.75 + exploring 0.25 * 1/4
     assert picks.count(0) / 4000 == pytest.approx(0.8125, abs=0.03)
@@ -211,6 +211,38 @@ def _fused(g: Any) -> bool:
     except NotFusable:
         return False
     return True
+
+
+def test_one_uniform_draw_decides_to_explore_and_which_action() -> None:
+    from synthia.rl.learning import explored, greedy
+
+    n, epsilon, steps = 7, 0.25, 70_000
+    actions = [explored(i * epsilon / steps, epsilon, n) for i in range(steps)]
+    assert [actions.count(a) for a in range(n)] == [steps // n] * n  # u / epsilon is uniform again
+    assert explored(0.25 - 2**-54, 0.25, n) == n - 1  # never n, even at the edge
+    assert greedy([1.0, 4.0, -1.0], lambda k: 0) == 1
+    assert {greedy([3.0, 1.0, 3.0, 3.0], lambda k, r=r: r) for r in range(3)} == {0, 2, 3}  # ties in order
+
+
+def test_a_choice_is_one_choice_point_with_an_action_per_alternative_of_positive_weight() -> None:
+    g = sy.guided(sy.Choice("a", "b", "c", weights=[1, 0, 3]), valid=lambda x: x == "c", only_valid=False, seed=3)
+    values = g.take(400)
+    assert set(values) == {"a", "c"} and values[200:].count("c") > 120  # epsilon 0.25 keeps exploring "a"
+    (entry,) = g.guide.tables.values()
+    assert len(entry[0]) == 2  # two actions, whatever float_buckets is (8 by default)
+    # A decision another picker reads too is a plain float: bucketed, the value drawn inside the bucket.
+    shared = sy.RandomFloat()
+    both = sy.guided(sy.Apply(lambda c, u: (c, u), sy.Choice("x", "y", decision=shared), shared), only_valid=False, seed=3)
+    both.take(20)
+    assert {len(e[0]) for e in both.guide.tables.values()} == {8}
+
+
+def test_uniqueness_never_depends_on_where_a_value_lives_in_memory() -> None:
+    # A networkx graph's repr is its address: the default canonical form pickles such values,
+    # so the 8 graphs on 3 nodes are 8 distinct values, however many times each is made.
+    g = sy.guided(sy.GraphPicker(size=3, p=0.5), only_valid=False, seed=1)
+    graphs = g.take(300)
+    assert g.unique_count == len({tuple(sorted(x.edges)) for x in graphs}) <= 8
 
 
 def _same_learner(a: Any, b: Any) -> bool:

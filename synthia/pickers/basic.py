@@ -75,10 +75,15 @@ class Choice(_LeanPick, Shrinkable[T]):
 
     def choose(self) -> int:
         """Draw the index of the next alternative (one decision pick)."""
-        return self._index(self.decision.pick())
+        return self.index_of(self.decision.pick())
 
-    def _index(self, u: Any) -> int:
-        """The index the decision's value ``u`` chooses (``ValueError`` out of ``[0, 1)``)."""
+    def index_of(self, u: Any) -> int:
+        """The index of the alternative the decision's value ``u`` chooses (``ValueError``
+        out of ``[0, 1)``).
+
+        >>> Choice("a", "b", "c", weights=[1, 0, 3]).index_of(0.3)
+        2
+        """
         try:
             valid = 0.0 <= u < 1.0
         except TypeError:
@@ -107,7 +112,7 @@ class Choice(_LeanPick, Shrinkable[T]):
         alternatives = self.alternatives
         decision = self.decision
         n = len(alternatives)
-        slow = self._index
+        slow = self.index_of
         constants = all(type(a) is Constant for a in alternatives)
         values = [a.value for a in alternatives] if constants else []  # type: ignore[attr-defined]
         if self._uniform:

@@ -28,16 +28,20 @@ def _node(value: int, left: Any, right: Any) -> tuple[Any, Any, Any]:
 
 
 def bst_wiring() -> Picker[Any]:
-    """A fresh wiring of RLCheck's trees: values ``0..10``, each subtree ``None`` or a node
-    (equally likely), at most four links deep.
+    """A fresh wiring of RLCheck's generator: a node's value in ``0..10``, then each subtree
+    ``None`` or a node (equally likely), at most four links deep -- a node four links down
+    is a leaf, made without the two child decisions (RLCheck's ``depth < MAX_DEPTH and
+    Select([True, False])``). One value picker serves every depth, as one learner does in
+    RLCheck.
 
     >>> bst_wiring().set_seed(1).pick() is None or True
     True
     """
+    value = RandomInteger(0, 11)
     tree: Picker[Any] = Deferred(
-        lambda: Apply(_node, RandomInteger(0, 11), Choice(None, tree), Choice(None, tree)),
-        max_depth=5,
-        fallback=None,
+        lambda: Apply(_node, value, Choice(None, tree), Choice(None, tree)),
+        max_depth=4,
+        fallback=Apply(_node, value, None, None),
     )
     return tree
 

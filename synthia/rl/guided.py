@@ -39,22 +39,25 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 
-from ..core.checks import check_bool, check_callable, check_int, check_number, check_probability, describe
+from ..core.checks import check_bool, check_callable, check_int, check_number, check_probability, cumulative, describe
 from ..core.draws import (
     BOOLEAN, FLOAT, INTEGER, PASSTHROUGH, WEIGHTED, DrawSource, Route, RoutedStream, current_route,
     restore_current_route, set_current_route,
 )
 from ..core.exceptions import GiveUp
-from ..core.graph import upstream
+from ..core.graph import edges, upstream
 from ..core.inputs import value_input
 from ..core.instrument import unwrap_one, wrap_one
 from ..core.picker import Picker, Seedable
 from ..core.random import check_seed, derive_seed, fresh_seed
 from ..explain.recording import Entry
 from ..explain.rules import Ref, rule
-from .learning import REWARDS, Guide, greedy
+from ..pickers.basic import Choice
+from ..pickers.scalars import RandomFloat
+from .learning import REWARDS, Guide, explored, greedy
 
 __all__ = ["GuidedPicker", "GuideSource", "guided", "digest", "STATES"]
 
@@ -68,6 +71,34 @@ NEW = -1
 #: The state abstractions: the last choices of the episode, or of the path from the root.
 STATES = ("sequence", "tree")
 
+#: The domain of a ``Choice``'s decision: one action per alternative.
+CHOICE = "choice"
+
+
+_blake2b = hashlib.blake2b
+
+
+def stable_repr(value: Any) -> str | bytes:
+    """The default canonical form of a value: its ``repr``, unless the ``repr`` shows where an
+    object lives in memory (``<... at 0x...>``, an object without a ``repr`` of its own, such
+    as a ``networkx`` graph), then the value pickled, when it pickles. A form with an address
+    would make uniqueness, and so the rewards and every later decision, depend on memory
+    reuse rather than on the value.
+
+    >>> stable_repr([1, "a"])
+    "[1, 'a']"
+    >>> import networkx as nx
+    >>> stable_repr(nx.path_graph(3)) == stable_repr(nx.path_graph(3)) != stable_repr(nx.path_graph(4))
+    True
+    """
+    text = repr(value)
+    if " at 0x" not in text:
+        return text
+    try:
+        return pickle.dumps(value, protocol=4)
+    except Exception:  # a value that does not pickle (a lambda inside): its repr is all there is
+        return text
+
 
 def digest(text: Any) -> bytes:
     """The 64-bit BLAKE2b digest of ``text`` (a ``str`` or ``bytes``), the uniqueness key.
@@ -77,20 +108,19 @@ def digest(text: Any) -> bytes:
     >>> len(digest(b"x"))
     8
     """
-    data = text if isinstance(text, bytes) else str(text).encode()
-    return hashlib.blake2b(data, digest_size=8).digest()
+    data = text.encode() if type(text) is str else text if isinstance(text, bytes) else str(text).encode()
+    return _blake2b(data, digest_size=8).digest()
 
 
 class _State:
-    """An abstract state, interned: its tokens, the state each next token leads to, and
-    the learner's entries met in it, by ``(choice point, domain)`` (a cache of the tables)."""
+    """An abstract state, interned: its tokens and the learner's entries met in it (a cache
+    of the tables), by the name of their ``(choice point, domain)`` (:meth:`GuideSource.name_of`)."""
 
-    __slots__ = ("tokens", "next", "entries")
+    __slots__ = ("tokens", "entries")
 
     def __init__(self, tokens: tuple[Any, ...]) -> None:
         self.tokens = tokens
-        self.next: dict[Any, _State] = {}
-        self.entries: dict[Any, list[Any]] = {}
+        self.entries: dict[str, list[Any]] = {}
 
 
 class GuideSource(DrawSource):
@@ -98,7 +128,9 @@ class GuideSource(DrawSource):
 
     ``points`` maps ``id(stream)`` to the choice point (the picker's position in the
     upstream walk); ``selected`` (``None``: all) are the points the learner decides, the
-    others draw from their own streams. A guided picker makes its own (``picker.source``);
+    others draw from their own streams; ``choices`` maps the point of a ``Choice``'s own
+    decision to the decision's value for each action (one action per alternative that can
+    be chosen). A guided picker makes its own (``picker.source``);
     its ``stack`` and ``parts`` hold the contexts of the open spans during an episode.
 
     >>> import synthia as sy
@@ -110,8 +142,11 @@ class GuideSource(DrawSource):
     def __init__(
         self, guide: Guide, points: dict[int, int], selected: Callable[[Hashable], bool] | None,
         state: str, window: int, float_buckets: int, max_actions: int, explore: bool = True,
+        choices: dict[int, tuple[float, ...]] | None = None,
     ) -> None:
         self.points = points
+        self.choices = {} if choices is None else choices
+        self._names: dict[tuple[Hashable, Hashable], str] = {}
         self.selected = selected
         self.tree = state == "tree"
         self.window = window
@@ -157,24 +192,39 @@ class GuideSource(DrawSource):
             self.parts.pop()
 
     # -- the choice ----------------------------------------------------------------------
+    def name_of(self, key: tuple[Hashable, Hashable]) -> str:
+        """The name the states cache the entry of ``key`` (choice point, domain) under: its
+        ``repr``, the same in every source, and a string, whose hash Python keeps."""
+        name = self._names.get(key)
+        if name is None:
+            name = self._names[key] = repr(key)
+        return name
+
     def _choose(self, point: Hashable, domain: Hashable, n: int) -> int:
         """The learner's action for ``point`` with ``domain`` (``n`` actions), in the current state."""
-        return self._act((point, domain), n)
+        key = (point, domain)
+        return self._act(self.name_of(key), key, n)
 
-    def _act(self, key: tuple[Hashable, Hashable], n: int) -> int:
-        """The learner's action for ``key`` (choice point, domain) with ``n`` actions."""
+    def _act(self, name: str, key: tuple[Hashable, Hashable], n: int) -> int:
+        """The learner's action for ``key`` (choice point, domain; named ``name``) with ``n``
+        actions: one uniform draw ``u``, exploring (:func:`~synthia.rl.learning.explored`)
+        when below epsilon, else greedy."""
         tree = self.tree
         if tree:
             stack = self.stack
             state = stack[-1]
         else:
             state = self.recent
-        entry = state.entries.get(key)
+        entry = state.entries.get(name)
         if entry is None:
-            entry = self.entry_of(state, key, n)
-        action = self._below(n) if self.explore and self._random() < self._epsilon else greedy(entry, self._below)
+            entry = self.entry_of(state, name, key, n)
+        if self.explore:
+            u = self._random()
+            action = explored(u, self._epsilon, n) if u < self._epsilon else greedy(entry[0], self._below)
+        else:
+            action = greedy(entry[0], self._below)
         self._episode.append((entry, action))
-        following = entry[3][action]
+        following = entry[2][action]
         if following is None:
             following = self.follow(state, entry, key, action)
         if tree:
@@ -184,19 +234,19 @@ class GuideSource(DrawSource):
         return action
 
     # -- what a compiled wiring decides with (synthia.compile of a guided picker) --------------
-    def entry_of(self, state: Any, key: tuple[Hashable, Hashable], n: int) -> list[Any]:
+    def entry_of(self, state: Any, name: str, key: tuple[Hashable, Hashable], n: int) -> list[Any]:
         """The learner's table entry for ``key`` (choice point, domain; ``n`` actions) in the
-        interned ``state``, made when new and cached on the state: ``[Q values, counts,
-        greedy actions or None, the state each action leads to]``."""
+        interned ``state``, made when new and cached on the state under ``name``: ``[Q values,
+        counts, the state each action leads to]``."""
         entry = self.guide.entry((key[0], key[1], state.tokens), n)
-        if len(entry) == 3:
+        if len(entry) == 2:
             entry.append([None] * n)  # the state each action leads to
-        state.entries[key] = entry
+        state.entries[name] = entry
         return entry
 
     def follow(self, state: Any, entry: list[Any], key: tuple[Hashable, Hashable], action: int) -> Any:
         """The interned state after ``action`` at ``key`` in ``state`` (the last ``window`` choices)."""
-        following = entry[3][action] = self._intern((*state.tokens, (key[0], action))[-self.window :])
+        following = entry[2][action] = self._intern((*state.tokens, (key[0], action))[-self.window :])
         return following
 
     def kit(self) -> tuple[Callable[[], float], Callable[[int], int], float, Callable[[Any], None], Any]:
@@ -270,6 +320,9 @@ class GuideSource(DrawSource):
 
     def floating(self, stream: Any, low: float, high: float) -> float:
         known = self.points.get(id(stream))
+        if known is not None and self.selected is None and self.parts[-1] is None and known in self.choices:
+            actions = self.choices[known]  # a Choice's decision: one action per alternative
+            return actions[self._choose(known, CHOICE, len(actions))]
         if known is not None and self.selected is None and self.float_buckets and self.parts[-1] is None and high - low < INF:
             # The hot path: a picker of the wiring, every point guided, no part open.
             buckets = self.float_buckets
@@ -282,7 +335,13 @@ class GuideSource(DrawSource):
             return outer.floating(stream, low, high)
         buckets = self.float_buckets
         point = self._point(stream)
-        if not buckets or not (high - low < INF) or (self.selected is not None and not self.selected(point)):
+        base = point[0] if isinstance(point, tuple) else point
+        values = self.choices.get(base) if type(base) is int else None
+        if self.selected is not None and not self.selected(point):
+            value = stream.floating(low, high)
+        elif values is not None:
+            value = values[self._choose(point, CHOICE, len(values))]
+        elif not buckets or not (high - low < INF):
             value = stream.floating(low, high)
         else:
             bucket = self._choose(point, (low, high), buckets)
@@ -314,12 +373,12 @@ class _GuidedStream(RoutedStream):
         if not self.guided or n <= 1 or n > source.max_actions:
             return lambda: (plain() if route.source is PASSTHROUGH else route.source.integer(inner, low, high))
         key = (self.point, (low, high))
-        act = source._act
+        act, name = source._act, source.name_of(key)
 
         def integer() -> int:
             current = route.source
             if current is source and source.parts[-1] is None:
-                return low + act(key, n)
+                return low + act(name, key, n)
             return plain() if current is PASSTHROUGH else current.integer(inner, low, high)
 
         return integer
@@ -329,20 +388,39 @@ class _GuidedStream(RoutedStream):
         route, source = self.route, self.source
         inner: Any = self.inner
         buckets = source.float_buckets
+        values = source.choices.get(self.point)
+        if self.guided and values is not None:
+            return self._decision_sampler(plain, low, high, values)
         if not self.guided or not buckets or not (high - low < INF):
             return lambda: (plain() if route.source is PASSTHROUGH else route.source.floating(inner, low, high))
         key = (self.point, (low, high))
-        act, width = source._act, (high - low) / buckets
+        act, name, width = source._act, source.name_of(key), (high - low) / buckets
 
         def floating() -> float:
             current = route.source
             if current is source and source.parts[-1] is None:
-                bucket = act(key, buckets)
+                bucket = act(name, key, buckets)
                 value = low + (bucket + source.guide._random()) * width
                 return value if low <= value < high else low + bucket * width
             return plain() if current is PASSTHROUGH else current.floating(inner, low, high)
 
         return floating
+
+    def _decision_sampler(self, plain: Callable[[], float], low: float, high: float, values: tuple[float, ...]) -> Callable[[], float]:
+        """A ``Choice``'s decision: the learner picks the alternative, the value is the
+        decision that chooses it (no draw for a position inside it)."""
+        route, source, n = self.route, self.source, len(values)
+        inner: Any = self.inner
+        key = (self.point, CHOICE)
+        act, name = source._act, source.name_of(key)
+
+        def decision() -> float:
+            current = route.source
+            if current is source and source.parts[-1] is None:
+                return values[act(name, key, n)]
+            return plain() if current is PASSTHROUGH else current.floating(inner, low, high)
+
+        return decision
 
     def boolean_sampler(self, p: float) -> Callable[[], bool]:
         plain = self.inner.boolean_sampler(p)
@@ -351,15 +429,39 @@ class _GuidedStream(RoutedStream):
         if not self.guided or p <= 0.0 or p >= 1.0:
             return lambda: (plain() if route.source is PASSTHROUGH else route.source.boolean(inner, p))
         key = (self.point, "boolean")
-        act = source._act
+        act, name = source._act, source.name_of(key)
 
         def boolean() -> bool:
             current = route.source
             if current is source and source.parts[-1] is None:
-                return act(key, 2) == 1
+                return act(name, key, 2) == 1
             return plain() if current is PASSTHROUGH else current.boolean(inner, p)
 
         return boolean
+
+
+def _decisions(wiring: Picker[Any], labels: dict[int, int]) -> dict[int, tuple[float, ...]]:
+    """The choice point of each ``Choice``'s own decision in ``wiring`` (a ``RandomFloat`` in
+    ``[0, 1)`` that nothing else reads), with the decision's value for each action: one
+    action per alternative of positive weight, the value the middle of its share of
+    ``[0, 1)``, checked to choose it."""
+    readers: dict[int, int] = {}
+    for _, _, child in edges(wiring):
+        readers[id(child)] = readers.get(id(child), 0) + 1
+    decisions: dict[int, tuple[float, ...]] = {}
+    for _, node in upstream(wiring):
+        decision = getattr(node, "decision", None)
+        if not isinstance(node, Choice) or type(decision) is not RandomFloat or readers.get(id(decision)) != 1:
+            continue
+        if decision.low != 0.0 or decision.high != 1.0 or len(node.alternatives) < 2:
+            continue
+        sums = cumulative(node.weights)
+        starts = [0.0, *sums[:-1]]
+        positive = [i for i in range(len(sums)) if sums[i] > starts[i]]
+        values = tuple((starts[i] + sums[i]) / 2 / sums[-1] for i in positive)
+        if len(values) >= 2 and all(node.index_of(v) == i for v, i in zip(values, positive)):
+            decisions[labels[id(decision)]] = values
+    return decisions
 
 
 class _Stats:
@@ -404,7 +506,7 @@ class GuidedPicker(Seedable[T]):
         window: int = 4,
         epsilon: float = 0.25,
         rewards: Sequence[float] = REWARDS,
-        canonical: Callable[[T], Any] = repr,
+        canonical: Callable[[T], Any] = stable_repr,
         points: Iterable[Any] | None = None,
         float_buckets: int = 8,
         max_actions: int = 16,
@@ -481,6 +583,7 @@ class GuidedPicker(Seedable[T]):
         selected = self._selector()
         source = self._source = GuideSource(
             self.guide, points, selected, self.state, self.window, self.float_buckets, self.max_actions, explore=True,
+            choices=_decisions(self.wiring, self._labels),
         )
         for label, node in enumerate(nodes):
             if isinstance(node, Seedable) and node.__dict__.get("_stream") is not None:
@@ -572,6 +675,8 @@ class GuidedPicker(Seedable[T]):
 
     def compiled_pick(self, pick_wiring: Callable[[GuideSource], T]) -> T:
         """:meth:`pick`, its episodes run by :meth:`compiled_episode`."""
+        if not self.only_valid:
+            return self.compiled_episode(pick_wiring)[0]
         return self._pick_with(lambda: self.compiled_episode(pick_wiring))
 
     def point_of(self, picker: Picker[Any]) -> int | None:
@@ -724,7 +829,7 @@ class GuidedPicker(Seedable[T]):
         if self.valid is not None:
             kwargs["valid"] = self.valid
         defaults = {
-            "state": "sequence", "window": 4, "epsilon": 0.25, "rewards": REWARDS, "canonical": repr,
+            "state": "sequence", "window": 4, "epsilon": 0.25, "rewards": REWARDS, "canonical": stable_repr,
             "points": None, "float_buckets": 8, "max_actions": 16, "only_valid": True, "max_tries": 10_000,
             "learning": True,
         }
@@ -785,8 +890,9 @@ def guided(wiring: Picker[T], valid: Callable[[T], Any] | None = None, **options
 
     ``valid(value)`` is the validity precondition (``None``: every value is valid, and the
     learner seeks distinct values). Options (RLCheck's defaults): ``state="sequence"`` or
-    ``"tree"``, ``window=4``, ``epsilon=0.25``, ``rewards=(20, 0, -1)``, ``canonical=repr``
-    (the form whose 64-bit digest decides uniqueness), ``points`` (pickers of the wiring, or
+    ``"tree"``, ``window=4``, ``epsilon=0.25``, ``rewards=(20, 0, -1)``, ``canonical=stable_repr``
+    (the form whose 64-bit digest decides uniqueness: the ``repr``, or the pickled value when
+    the ``repr`` shows a memory address), ``points`` (pickers of the wiring, or
     names: input paths such as ``"element"`` or grammar rules; ``None``: every choice
     point), ``float_buckets=8`` (0: floats stay random), ``max_actions=16`` (wider integer
     ranges are split in that many buckets), ``only_valid=True``, ``max_tries=10_000``,

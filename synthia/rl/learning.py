@@ -5,7 +5,8 @@ section 4; the digest is ``docs/guided.md``):
 
 * **policy**: epsilon-greedy -- with probability ``epsilon`` (0.25) an action drawn
   uniformly, otherwise the action of highest Q, ties broken uniformly at random (so a
-  state never updated is uniform: every Q starts at 0);
+  state never updated is uniform: every Q starts at 0). One uniform draw ``u`` decides:
+  ``u < epsilon`` explores, with the action ``int(u / epsilon * n)`` (:func:`explored`);
 * **episode**: one generated input; every ``(table, state, action)`` visited is
   remembered, each visit separately;
 * **update**: one terminal reward ``r`` per episode, given to every visit, no discount:
@@ -32,28 +33,39 @@ from typing import Any, Callable, Hashable
 from ..core.checks import check_int, check_number, check_probability
 from ..core.random import Stream, check_seed, stream_seed
 
-__all__ = ["Guide", "REWARDS"]
+__all__ = ["Guide", "REWARDS", "greedy", "explored"]
 
 #: RLCheck's rewards: (unique valid, valid but seen before, invalid).
 REWARDS = (20.0, 0.0, -1.0)
 
 
-def greedy(entry: list[Any], below: Callable[[int], int]) -> int:
-    """The greedy action of a table ``entry`` (``[q-values, counts, greedy set or None]``):
-    one of the actions of highest value, ties broken at random by ``below``; the set of
-    those actions is kept in the entry until a value changes.
+def greedy(q: list[float], below: Callable[[int], int]) -> int:
+    """The greedy action for the Q values ``q``: the action of highest value, ties broken
+    uniformly at random by ``below`` (the ties in action order).
 
-    >>> greedy([[0.0, 2.0, 2.0], [0, 1, 1], None], lambda n: n - 1)
-    2
+    Worked out afresh at each decision, in C (``max``, ``count``, ``index``): an entry's values
+    change after nearly every episode it is visited in, so a kept answer is almost never reused.
+
+    >>> greedy([0.0, 2.0, 2.0], lambda n: n - 1), greedy([0.0, 3.0, 2.0], lambda n: 0)
+    (2, 1)
     """
-    best = entry[2]
-    if best is None:
-        q = entry[0]
-        if len(q) == 2:  # the common two-way choice, without building the set: the same action
-            return 0 if q[0] > q[1] else 1 if q[1] > q[0] else below(2)
-        top = max(q)
-        best = entry[2] = [i for i in range(len(q)) if q[i] == top]
-    return best[0] if len(best) == 1 else best[below(len(best))]  # type: ignore[no-any-return]
+    top = max(q)
+    if q.count(top) == 1:
+        return q.index(top)
+    ties = [i for i, v in enumerate(q) if v == top]
+    return ties[below(len(ties))]
+
+
+def explored(u: float, epsilon: float, n: int) -> int:
+    """The action an exploring decision takes: ``u`` (below ``epsilon``) is the uniform draw
+    that decided to explore, and ``u / epsilon`` is uniform in ``[0, 1)`` again, so one draw
+    both decides to explore and picks the action.
+
+    >>> explored(0.0, 0.25, 11), explored(0.2, 0.25, 10), explored(0.2499999, 0.25, 4)
+    (0, 8, 3)
+    """
+    action = int(u / epsilon * n)
+    return action if action < n else n - 1
 
 
 class Guide:
@@ -76,7 +88,7 @@ class Guide:
     def __init__(self, epsilon: float = 0.25, seed: int = 0) -> None:
         self.epsilon = check_probability(epsilon, "epsilon")
         self.seed = check_seed(seed)
-        #: ``key -> [Q values, visit counts, greedy actions or None]``.
+        #: ``key -> [Q values, visit counts]``.
         self.tables: dict[Hashable, list[Any]] = {}
         #: The visits of the current episode: ``(entry, action)``.
         self.episode: list[tuple[list[Any], int]] = []
@@ -100,11 +112,11 @@ class Guide:
         self._rng.seed(stream_seed(self.seed))
 
     def entry(self, key: Hashable, n: int) -> list[Any]:
-        """The table entry of ``key`` (``[Q values, counts, greedy actions or None]``), made
-        with ``n`` actions at 0 when new."""
+        """The table entry of ``key`` (``[Q values, counts]``), made with ``n`` actions at 0
+        when new."""
         entry = self.tables.get(key)
         if entry is None or len(entry[0]) != n:
-            entry = self.tables[key] = [[0.0] * n, [0] * n, None]
+            entry = self.tables[key] = [[0.0] * n, [0] * n]
         return entry
 
     def restart(self) -> None:
@@ -121,8 +133,9 @@ class Guide:
         """
         entry = self.tables.get(key)
         if entry is None or len(entry[0]) != n:
-            entry = self.tables[key] = [[0.0] * n, [0] * n, None]
-        action = self._below(n) if explore and self._random() < self.epsilon else greedy(entry, self._below)
+            entry = self.tables[key] = [[0.0] * n, [0] * n]
+        u = self._random() if explore else 1.0
+        action = explored(u, self.epsilon, n) if u < self.epsilon else greedy(entry[0], self._below)
         self.episode.append((entry, action))
         return action
 
@@ -134,7 +147,6 @@ class Guide:
             counts[action] = n
             q = entry[0]
             q[action] += (reward - q[action]) / n
-            entry[2] = None
         self.last = self.episode[:]
         self.last_reward = reward
         self.episode.clear()
@@ -154,7 +166,6 @@ class Guide:
             return
         for entry, action in self.last:
             entry[0][action] += (reward - old) / entry[1][action]
-            entry[2] = None
         self.last_reward = reward
 
     def forget_episode(self) -> None:
@@ -177,7 +188,7 @@ class Guide:
     def __deepcopy__(self, memo: dict[int, Any]) -> "Guide":
         twin = Guide.__new__(Guide)
         twin.epsilon, twin.seed, twin.episodes = self.epsilon, self.seed, self.episodes
-        twin.tables = {k: [list(e[0]), list(e[1]), None] for k, e in self.tables.items()}
+        twin.tables = {k: [list(e[0]), list(e[1])] for k, e in self.tables.items()}
         index = {id(e): twin.tables[k] for k, e in self.tables.items()}
         twin.episode = [(index[id(e)], a) for e, a in self.episode]
         twin.last = [(index[id(e)], a) for e, a in self.last if id(e) in index]
@@ -204,7 +215,7 @@ class Guide:
         guide = cls(check_number(state.get("epsilon", 0.25), "epsilon"), check_int(state.get("seed", 0), "seed"))
         guide.episodes = check_int(state.get("episodes", 0), "episodes", minimum=0)
         for key, q, n in state["tables"]:
-            guide.tables[_hashable(key)] = [[float(v) for v in q], [int(c) for c in n], None]
+            guide.tables[_hashable(key)] = [[float(v) for v in q], [int(c) for c in n]]
         return guide
 
     def __repr__(self) -> str:

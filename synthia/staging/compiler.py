@@ -642,7 +642,7 @@ def _maker(source: str) -> Callable[[tuple[Any, ...]], Callable[[], Any]]:
     filename = f"<synthia-staged-{next(_serial)}>"
     code = builtins.compile(source, filename, "exec")
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace: dict[str, Any] = {"__builtins__": {"int": int, "float": float, "range": range, "len": len, "TypeError": TypeError}}
+    namespace: dict[str, Any] = {"__builtins__": {"int": int, "float": float, "range": range, "len": len, "max": max, "TypeError": TypeError}}
     exec(code, namespace)
     make = namespace["make"]
     _MAKERS[source] = make

@@ -40,6 +40,7 @@ from ..pickers.markov import MarkovChain
 from ..pickers.scalars import RandomBoolean, RandomFloat, RandomInteger
 from ..pickers.tuples import ArrayPicker
 from ..rl import GuidedPicker, GuideSource
+from ..rl.guided import CHOICE
 from ..rl.learning import greedy
 from .compiler import _check_untouched, _Instrumented, _maker, _Stager
 
@@ -70,6 +71,7 @@ class _GuidedStager(_Stager):
         super().__init__()
         self.guided = guided
         source: GuideSource = guided.source
+        self.source = source
         if source.selected is not None or not source.explore:
             raise NotFusable("only a guided picker whose learner decides every choice point is compiled")
         self.tree = source.tree
@@ -110,39 +112,37 @@ class _GuidedStager(_Stager):
 
     def _act(self, point: Hashable, domain: Hashable, n: int, out: list[str], ind: str) -> str:
         """The learner's action at ``(point, domain)`` among ``n``, written as ``GuideSource._act`` decides it."""
-        return self._decide(self.bind("key", (point, domain)), str(n), out, ind, f"point {point}, {n} actions", two=n == 2)
+        key = (point, domain)
+        name, key_name = self.bind("name", self.source.name_of(key)), self.bind("key", key)
+        return self._decide(name, key_name, str(n), out, ind, f"point {point}, {n} actions", two=n == 2)
 
-    def _decide(self, key: str, n: str, out: list[str], ind: str, what: str, two: bool = False) -> str:
-        """The code of one decision: the entry of ``key`` (an expression) in the current state,
-        epsilon-greedy among ``n`` (an expression) actions, the visit, the next state."""
-        e, a, b, nxt = self.var("e"), self.var("a"), self.var("g"), self.var("n")
+    def _decide(self, name: str, key: str, n: str, out: list[str], ind: str, what: str, two: bool = False) -> str:
+        """The code of one decision: the entry of ``key`` (an expression; ``name`` its name) in
+        the current state, epsilon-greedy among ``n`` (an expression) actions from one uniform
+        draw (``explored`` and ``greedy`` of :mod:`synthia.rl.learning`), the visit, the next state."""
+        e, a, u, q, t, nxt = self.var("e"), self.var("a"), self.var("u"), self.var("q"), self.var("t"), self.var("n")
         out.extend([
-            f"{ind}{e} = ctx.entries.get({key})  # the learner decides: {what}",
+            f"{ind}{e} = ctx.entries.get({name})  # the learner decides: {what}",
             f"{ind}if {e} is None:",
-            f"{ind}    {e} = entry_of(ctx, {key}, {n})",
-            f"{ind}if rnd() < eps:",
-            f"{ind}    {a} = below({n})",
+            f"{ind}    {e} = entry_of(ctx, {name}, {key}, {n})",
+            f"{ind}{u} = rnd()",
+            f"{ind}if {u} < eps:",
+            f"{ind}    {a} = int({u} / eps * {n})",
+            f"{ind}    if {a} >= {n}:",
+            f"{ind}        {a} = {n} - 1",
             f"{ind}else:",
+            f"{ind}    {q} = {e}[0]",
         ])
-        if two:
-            # The greedy action of two, as greedy() finds it: the higher Q, a tie broken by below(2).
-            out.extend([
-                f"{ind}    {b} = {e}[0]",
-                f"{ind}    {a} = 0 if {b}[0] > {b}[1] else 1 if {b}[1] > {b}[0] else below(2)",
-            ])
+        if two:  # the higher of two, a tie broken by below(2): greedy()'s answer without the calls
+            out.append(f"{ind}    {a} = 0 if {q}[0] > {q}[1] else 1 if {q}[1] > {q}[0] else below(2)")
         else:
             out.extend([
-                f"{ind}    {b} = {e}[2]",
-                f"{ind}    if {b} is None:",
-                f"{ind}        {a} = {self.greedy}({e}, below)",
-                f"{ind}    elif len({b}) == 1:",
-                f"{ind}        {a} = {b}[0]",
-                f"{ind}    else:",
-                f"{ind}        {a} = {b}[below(len({b}))]",
+                f"{ind}    {t} = max({q})",
+                f"{ind}    {a} = {q}.index({t}) if {q}.count({t}) == 1 else {self.greedy}({q}, below)",
             ])
         out.extend([
             f"{ind}visit(({e}, {a}))",
-            f"{ind}{nxt} = {e}[3][{a}]",
+            f"{ind}{nxt} = {e}[2][{a}]",
             f"{ind}ctx = follow(ctx, {e}, {key}, {a}) if {nxt} is None else {nxt}",
         ])
         return a
@@ -182,6 +182,23 @@ class _GuidedStager(_Stager):
         out.append(f"{ind}    {v} = {self.literal(low)} + {bucket} * {self.literal(width)}")
         return v
 
+    def _choice(self, node: Choice[Any], out: list[str], ind: str) -> str:
+        """A ``Choice`` whose own decision is a choice point: the learner picks the alternative
+        (one action per alternative of positive weight), no float made for it."""
+        point = self.guided.point_of(node.decision)
+        values = None if point is None else self.source.choices.get(point)
+        if values is None:
+            return super()._choice(node, out, ind)
+        self.staged += 2
+        alternatives = node.alternatives
+        chosen = [node.index_of(v) for v in values]
+        a = self._act(point, CHOICE, len(values), out, ind)
+        index = a
+        if chosen != list(range(len(alternatives))):
+            index = self.var("i")
+            out.append(f"{ind}{index} = {self.bind('chosen', tuple(chosen))}[{a}]  # the alternative of each action")
+        return self._branches(alternatives, chosen, out, ind, lambda j: f"{index} == {j}", index=index)
+
     def _boolean(self, node: RandomBoolean, out: list[str], ind: str) -> str:
         self.staged += 1
         point = self._point(node)
@@ -217,7 +234,9 @@ class _GuidedStager(_Stager):
             if max(n for n, _ in by_depth) > self.max_actions:
                 raise NotFusable("a rule with more alternatives than max_actions")
             table = self.bind("fitting", tuple(by_depth))
-            keys = self.bind("keys", {n: ((point, ("rule", rule)), (0, n)) for n, _ in by_depth})
+            rule_keys = {n: ((point, ("rule", rule)), (0, n)) for n, _ in by_depth}
+            keys = self.bind("keys", rule_keys)
+            rule_names = self.bind("names", {n: self.source.name_of(key) for n, key in rule_keys.items()})
             body = [f"    def {names[rule]}(depth, put):  # a rule of the grammar, decided by the learner"]
             if self.tree:
                 body.append("        saved = ctx  # the derivation is a span")
@@ -229,7 +248,7 @@ class _GuidedStager(_Stager):
                 body.append("        if n == 1:")
                 body.append("            a = fit[0]")
                 body.append("        else:")
-                j = self._decide(f"{keys}[n]", "n", body, " " * 12, f"the rule {rule!r}")
+                j = self._decide(f"{rule_names}[n]", f"{keys}[n]", "n", body, " " * 12, f"the rule {rule!r}")
                 body.append(f"            a = fit[{j}]")
             self._derivations(alternatives, used, names, sentence, body, _no_pattern)
             if self.tree:
