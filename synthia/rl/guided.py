@@ -4,14 +4,15 @@
 (:mod:`synthia.core.draws`) -- an integer, a boolean, a weighted index, a float (in
 ``float_buckets`` equal buckets) -- is a *choice point* decided by RLCheck's learner
 (:class:`~synthia.rl.learning.Guide`) instead of the picker's own stream: a ``Choice``'s
-decision, a ``RandomInteger``, a ``RandomBoolean``, a list's length, a grammar rule's
-expansion, a Markov transition, the alternatives that drive a ``Deferred`` recursion. The
+decision (one action per alternative, whatever ``float_buckets`` is), a ``RandomInteger``, a
+``RandomBoolean``, a list's length, a grammar rule's expansion, a Markov transition, the
+alternatives that drive a ``Deferred`` recursion. The
 catalog knows nothing of it: the learner is one more :class:`~synthia.core.draws.DrawSource`
 behind the draws.
 
 Each ``pick()`` runs episodes: the wiring makes a value, ``valid(value)`` judges it, and
 the learner is rewarded 20 (valid, never seen before: its ``canonical`` form's 64-bit
-BLAKE2b digest is new), 0 (valid, seen before) or -1 (invalid). The first valid value is
+BLAKE2b digest is new; by default :func:`stable_repr`), 0 (valid, seen before) or -1 (invalid). The first valid value is
 returned (``only_valid=True``, like :class:`~synthia.PickIf`), or every value
 (``only_valid=False``).
 

@@ -29,18 +29,17 @@ def run(tour: Tour) -> None:
     )
     tour.code(
         """
-        tree = sy.Deferred(lambda: sy.Apply(node, sy.RandomInteger(0, 11),
-                                            sy.Choice(None, tree), sy.Choice(None, tree)),
-                           max_depth=5, fallback=None)
+        value = sy.RandomInteger(0, 11)
+        tree = sy.Deferred(lambda: sy.Apply(node, value, sy.Choice(None, tree), sy.Choice(None, tree)),
+                           max_depth=4, fallback=sy.Apply(node, value, None, None))
         plain = tree.set_seed(1)
-        guided = sy.guided(tree, valid=is_bst, canonical=text, state="tree",
-                           float_buckets=2, only_valid=False, seed=1)
+        guided = sy.guided(tree, valid=is_bst, canonical=text, state="tree", only_valid=False, seed=1)
         """
     )
     trials = 4000
     plain = _tree().set_seed(1)
     random_unique = {text(t) for t in plain.take(trials) if is_bst(t)}
-    guided = sy.guided(_tree(), valid=is_bst, canonical=text, state="tree", float_buckets=2, only_valid=False, seed=1)
+    guided = sy.guided(_tree(), valid=is_bst, canonical=text, state="tree", only_valid=False, seed=1)
     guided.take(trials)
     tour.show(f"distinct valid BSTs in {trials} random trees", len(random_unique))
     tour.show(f"distinct valid BSTs in {trials} guided trees", guided.unique_count)
@@ -54,7 +53,7 @@ def run(tour: Tour) -> None:
         draws, and its report says how the valid and unique-valid rates evolved.
         """
     )
-    search = sy.guided(_tree(), valid=is_bst, canonical=text, state="tree", float_buckets=2, seed=2)
+    search = sy.guided(_tree(), valid=is_bst, canonical=text, state="tree", seed=2)
 
     def size(t: Any) -> int:
         return 0 if t is None else 1 + size(t[1]) + size(t[2])
@@ -71,19 +70,19 @@ def run(tour: Tour) -> None:
         The learner runs in Python at every draw, so a guided episode costs several times a
         random one. sy.compile fuses a guided picker's wiring with the learner's decisions
         written in place: the same decisions in the same order, so the same trees and the
-        same Q-tables, about twice as many episodes a second -- as fast as RLCheck's learner
-        hand-written for this very wiring (python benchmarks/run.py guided). A Monkey whose
+        same Q-tables, over twice as many episodes a second -- within 1.3x of RLCheck's
+        learner hand-written for this very wiring (python benchmarks/run.py guided). A Monkey whose
         action takes a guided argument keeps learning from trace to trace.
         """
     )
     tour.code(
         """
         fast = sy.compile(sy.guided(tree, valid=is_bst, canonical=text, state="tree",
-                                    float_buckets=2, only_valid=False, seed=1))
+                                    only_valid=False, seed=1))
         guided.reset()
         fast.take(4000) == guided.take(4000)
         """
     )
-    fast = sy.compile(sy.guided(_tree(), valid=is_bst, canonical=text, state="tree", float_buckets=2, only_valid=False, seed=1))
+    fast = sy.compile(sy.guided(_tree(), valid=is_bst, canonical=text, state="tree", only_valid=False, seed=1))
     guided.reset()
     tour.show("the compiled guided picker gives the same trees", fast.take(trials) == guided.take(trials))
