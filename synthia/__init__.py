@@ -191,6 +191,7 @@ __all__ = [
     "RandomFloat",
     "RandomBoolean",
     "AnyFloat",
+    "AnyInteger",
     "BiasedRandomFloat",
     "GaussianFloat",
     "PoissonInteger",

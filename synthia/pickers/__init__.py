@@ -12,6 +12,7 @@ from .dependent import *  # noqa: F401,F403
 from .distributions import *  # noqa: F401,F403
 from .filters import *  # noqa: F401,F403
 from .floats import *  # noqa: F401,F403
+from .integers import *  # noqa: F401,F403
 from .geometry import *  # noqa: F401,F403
 from .grammar import *  # noqa: F401,F403
 from .knit import *  # noqa: F401,F403
@@ -35,6 +36,7 @@ __all__ = [
     "RandomFloat",
     "RandomBoolean",
     "AnyFloat",
+    "AnyInteger",
     "BiasedRandomFloat",
     "GaussianFloat",
     "PoissonInteger",

@@ -38,6 +38,9 @@ CASES = [
     Case("AnyFloat", sy.AnyFloat, lambda: sy.AnyFloat()),
     Case("AnyFloat all specials", sy.AnyFloat, lambda: sy.AnyFloat(nan=True, infinity=True, subnormal=True, signed_zero=True), compare=_same_float),
     Case("AnyFloat bounded", sy.AnyFloat, lambda: sy.AnyFloat(-2.5, 1e10)),
+    Case("AnyInteger", sy.AnyInteger, lambda: sy.AnyInteger()),
+    Case("AnyInteger above zero", sy.AnyInteger, lambda: sy.AnyInteger(100, 10**12)),
+    Case("AnyInteger below zero", sy.AnyInteger, lambda: sy.AnyInteger(-(2**40), -7)),
     Case("RandomDate", sy.RandomDate, lambda: sy.RandomDate()),
     Case("RandomDate bounded", sy.RandomDate, lambda: sy.RandomDate(dt.date(2024, 1, 1), dt.date(2024, 3, 1))),
     Case("RandomTime", sy.RandomTime, lambda: sy.RandomTime(dt.time(8), dt.time(18), tz=dt.timezone.utc)),
@@ -73,6 +76,8 @@ BAD_ARGUMENTS = [
     BadArgument("AnyFloat empty", lambda: sy.AnyFloat(1.0, 1.0), ValueError, "high"),
     BadArgument("AnyFloat infinity on a finite range", lambda: sy.AnyFloat(0, 1, infinity=True), ValueError, "infinity"),
     BadArgument("AnyFloat nan flag", lambda: sy.AnyFloat(nan=1), TypeError, "nan"),
+    BadArgument("AnyInteger empty", lambda: sy.AnyInteger(5, 5), ValueError, "high"),
+    BadArgument("AnyInteger float bound", lambda: sy.AnyInteger(0.5, 10), TypeError, "low"),
     BadArgument("RandomDate type", lambda: sy.RandomDate("2020-01-01"), TypeError, "low"),
     BadArgument("RandomDate empty", lambda: sy.RandomDate(dt.date(2020, 1, 1), dt.date(2020, 1, 1)), ValueError, "high"),
     BadArgument("RandomDate datetime", lambda: sy.RandomDate(dt.datetime(2020, 1, 1)), TypeError, "low"),
@@ -120,6 +125,7 @@ BAD_ARGUMENTS += [
 
 SIGNATURES = [
     Signature(sy.AnyFloat, lambda C: C(-2.5, 1e10, nan=False, subnormal=True, seed=1)),
+    Signature(sy.AnyInteger, lambda C: C(-3, 10**9, seed=1)),
     Signature(sy.RandomDate, lambda C: C(dt.date(2024, 1, 1), dt.date(2024, 3, 1), seed=1)),
     Signature(sy.RandomTime, lambda C: C(dt.time(8), dt.time(18), tz=dt.timezone.utc, seed=1)),
     Signature(sy.RandomDatetime, lambda C: C(timezones=["UTC", "Europe/Paris"], seed=1)),

@@ -1,0 +1,106 @@
+"""Every integer, the awkward ones included: :class:`AnyInteger`.
+
+:class:`~synthia.RandomInteger` is uniform over its range, which is what a distribution
+should be and what a test often should not: over ``[-2**63, 2**63)`` it never makes ``0``,
+``-1``, ``255`` or two equal values. ``AnyInteger`` spreads its values over every magnitude
+and meets the edge values of its range, like Hypothesis's ``integers()``. Each value first
+draws a bit width ``w``, with odds falling as ``1 / (2 + w)`` and four times as high for the
+widths of machine integers (7, 8, 15, 16, 31, 32, 63, 64), then is
+
+* **small** (half the time): the simplest value of the range moved by a magnitude of
+  ``w`` bits -- single digits, bytes, words and 64-bit values all come up, the small ones most;
+* **uniform** (30%): uniform over the whole range;
+* **edge** (20%): ``2**w - 1`` or ``2**w``, negated or not (beyond the range, its bound).
+
+The draws of all three modes are made every time, the mode only choosing which gives the
+value, so that the shrinker can lower the mode without moving the others: a failure found
+among huge uniform values still shrinks to a small value, and an edge value of ``w`` bits
+becomes a small value of ``w`` bits, which then shrinks digit by digit. All-minimal draws
+give the simplest value of the range: 0, or the bound closest to it.
+
+>>> values = AnyInteger(seed=2).take(500)
+>>> 0 in values, -1 in values, 255 in values, any(abs(v) > 2**40 for v in values)
+(True, True, True, True)
+>>> AnyInteger(100, 1000, seed=2).take(6)
+[452, 109, 104, 256, 128, 100]
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.checks import check_int
+from ..core.picker import RandomPicker
+from ..core.shrinking import simplest_in
+
+__all__ = ["AnyInteger"]
+
+#: The default range: every integer of 64 bits, signed or not.
+DEFAULT_LOW, DEFAULT_HIGH = -(2**64), 2**64
+#: The widths of machine integers: 2**k and 2**k - 1 (and their negations) are edge values.
+WIDTHS = (7, 8, 15, 16, 31, 32, 63, 64)
+#: The running sums of the odds of the small, uniform and edge modes.
+MODES = (0.5, 0.8, 1.0)
+
+
+class AnyInteger(RandomPicker[int]):
+    """An ``int`` of ``[low, high)``, spread over every magnitude, edge values included.
+
+    ``low`` and ``high`` default to ``-2**64`` and ``2**64``: every 64-bit integer, signed or
+    not. See the module for the three modes; the draws are the mode, the bit width (a
+    weighted index), the magnitude, the sign, the uniform value and the edge (``2**w - 1`` or
+    ``2**w``).
+
+    >>> AnyInteger(-5, 5).set_seed(1).take(8)
+    [-1, 4, 0, -1, 0, 3, 1, 0]
+    >>> AnyInteger(3, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: high must be greater than low, got low=3, high=3
+    """
+
+    def __init__(self, low: int | None = None, high: int | None = None, *, seed: int | None = None) -> None:
+        self.low = DEFAULT_LOW if low is None else check_int(low, "low")
+        self.high = DEFAULT_HIGH if high is None else check_int(high, "high")
+        if not self.low < self.high:
+            raise ValueError(f"high must be greater than low, got low={low!r}, high={high!r}")
+        last = self.high - 1
+        self.simplest = int(simplest_in(self.low, self.high, integer=True))
+        widest = max(abs(self.low - self.simplest), abs(last - self.simplest), abs(self.low), abs(last)).bit_length()
+        odds = [(4.0 if width in WIDTHS else 1.0) / (2 + width) for width in range(widest + 1)]
+        total, running = sum(odds), 0.0
+        self._widths: list[float] = []
+        for odd in odds:
+            running += odd
+            self._widths.append(running / total)
+        self._widths[-1] = 1.0
+        self._init_stream(seed)
+
+    def pick(self) -> int:
+        stream = self._stream
+        mode = stream.weighted(MODES)
+        width = stream.weighted(self._widths)
+        magnitude = stream.integer(0, 1 << width) if width else 0
+        negative = stream.boolean(0.5)
+        uniform = stream.integer(self.low, self.high)
+        edge = stream.below(2)
+        if mode == 1:
+            return uniform
+        if mode == 2:
+            return self._fit((1 << width) - 1 + edge, negative, around=0)
+        return self._fit(magnitude, negative, around=self.simplest)
+
+    def _fit(self, distance: int, negative: bool, around: int) -> int:
+        """``around`` moved by ``distance`` down (``negative``) or up; off one end of the
+        range, the same distance the other way; off both, the bound nearest it."""
+        value = around - distance if negative else around + distance
+        if not self.low <= value < self.high:
+            value = around + distance if negative else around - distance
+        return min(max(value, self.low), self.high - 1)
+
+    def in_domain(self, value: Any) -> bool:
+        return type(value) is int and self.low <= value < self.high
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        if self.low == DEFAULT_LOW and self.high == DEFAULT_HIGH:
+            return [], {}
+        return [self.low, self.high], {}
