@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -149,6 +150,7 @@ def test_the_user_pickers_are_left_untouched() -> None:
         (lambda: sy.Assert(bool, x=3), TypeError, "x"),
         (lambda: sy.Assert(bool, stop=5, x=sy.Tick()), TypeError, "stop"),
         (lambda: sy.Assert(bool, restarts=-1, x=sy.Tick()), ValueError, "restarts"),
+        (lambda: sy.Assert(bool, copy_parts=1, x=sy.Tick()), TypeError, "copy_parts"),
         (lambda: sy.FixedCount(0), ValueError, "n"),
         (lambda: sy.TimeBudget(0), ValueError, "seconds"),
         (lambda: sy.RandomInteger(0, 9).shrink(3, magnitude=0), ValueError, "magnitude"),
@@ -349,3 +351,54 @@ def test_the_sort_example_marks_as_free_only_draws_that_are_free() -> None:
         entries = list(report.tape.draws)
         entries[1] = entries[1]._replace(value=value)
         assert harness.attempt(entries, 1, report.seed).status == "fail"
+
+
+# -- inputs with a copied part -------------------------------------------------------------------
+def _equal_and_large(x: int, y: int) -> None:
+    assert not (x == y and x >= 10), "a difference that must not be zero"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_copied_part_makes_the_equal_values_independent_draws_never_make(seed: int) -> None:
+    # Two numbers out of a million are never equal by chance in 100 inputs; one input in 16
+    # copies one argument's draws over the other's.
+    pickers = {"x": sy.RandomInteger(0, 10**6), "y": sy.RandomInteger(0, 10**6)}
+    report = sy.Assert(_equal_and_large, **pickers).run(seed=seed)
+    assert not report.passed and report.smallest == {"x": 10, "y": 10} and not report.flaky
+    first = report.first_index
+    assert first is not None and first % 16 == 7  # found on an input with a copied part
+    again = sy.Assert(_equal_and_large, **pickers)
+    assert again.example(seed, first) == report.first and report.first["x"] == report.first["y"]
+    assert sy.Assert(_equal_and_large, copy_parts=False, **pickers).run(seed=seed).passed
+
+
+def test_a_copied_list_element_makes_duplicates_and_shrinks_to_the_smallest() -> None:
+    def distinct(l: list[int]) -> None:  # noqa: E741 - the argument's name
+        assert len(set(l)) == len(l)
+
+    lists = sy.ComposeList(sy.RandomInteger(0, 10**9), sy.RandomInteger(0, 10))
+    reports = [sy.Assert(distinct, l=lists).run(seed=seed) for seed in range(5)]
+    assert [r.smallest for r in reports] == [{"l": [0, 0]}] * 5
+
+
+def test_a_wiring_without_two_parts_alike_is_picked_as_usual() -> None:
+    harness = sy.Assert(lambda x: True, x=sy.RandomInteger(0, 10**6))
+    plain = harness.seeded(5)
+    assert [harness.example(5, i) for i in range(40)] == [plain.pick() for _ in range(40)]
+
+
+def test_restarts_with_a_bind_replay_every_failure() -> None:
+    # A shrink session's route must not stay current while discovery goes on: pickers made
+    # inside a pick (a Bind's) would draw from it.
+    wiring = sy.Bind(sy.ComposeList(sy.RandomInteger(-100, 100), sy.RandomInteger(1, 20)),
+                     lambda l: sy.Apply(lambda i: (l, i), sy.RandomInteger(0, len(l))))
+
+    def deletion(p: Any) -> None:
+        values, i = p
+        rest = list(values)
+        rest.remove(values[i])
+        assert values[i] not in rest
+
+    for seed in range(6):
+        report = sy.Assert(deletion, p=wiring, restarts=2).run(seed=seed)
+        assert not report.flaky and report.smallest == {"p": ([0, 0], 0)}

@@ -7,7 +7,7 @@ import warnings
 from contextlib import ExitStack
 from typing import Any, Callable, Hashable, Iterable
 
-from ..core.draws import Recorder, Tape, routed
+from ..core.draws import Draw, Recorder, Tape, routed
 from ..core.draws import record as record_draws
 from ..core.draws import replay as replay_draws
 from ..core.exceptions import GiveUp, NoMoreElements
@@ -20,6 +20,7 @@ from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
 from .arguments import Arguments
 from .context import DrawContext, UnsatisfiedAssumption, drawing, enter_drawing, leave_drawing
+from .copying import copies_a_part, copy_random, copy_span, kinds_of
 from .coverage import signature, span_names
 from .evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
 from .observe import observation
@@ -35,6 +36,8 @@ RETURNED_FALSE = ("returned False",)
 DISCARD = "discard"
 #: Discovery stops when discarded inputs outnumber the tested ones this many times (+10).
 MAX_DISCARD_RATIO = 10
+#: Inputs found with no two parts of the same kind before a run stops copying parts.
+COPY_MISSES = 4
 
 
 def origin_of(exception: BaseException | None) -> Any:
@@ -104,6 +107,15 @@ class Assert:
     more, and the smallest is reported. Everything derives from the seed: the same
     ``Assert`` run twice with the same seed, in any process, gives the same report.
 
+    One input in 16 (the 8th, the 24th...) has **a copied part** when the wiring allows it
+    (``copy_parts=True``, the default): its draws are recorded, the draws of one picker's pick
+    replace those of another pick of a picker of the same kind, and the result is replayed
+    through the wiring (:mod:`synthia.testing.copying`). Such an input is a real output of
+    the wiring, so it is recorded and shrunk like any other; it makes the equal parts --
+    ``x == y``, a repeated list element -- that independent draws almost never make, and
+    that bugs need. A wiring in which no two picks are of the same kind stops trying after
+    four such inputs.
+
     Every tested input feeds the run's :class:`~synthia.testing.evidence.Evidence`
     (``report.evidence``): the labels the test gave with :func:`~synthia.event`, the
     coverage requirements of :func:`~synthia.cover` (checked as QuickCheck's
@@ -141,6 +153,7 @@ class Assert:
         coverage_tolerance: float = COVER_TOLERANCE,
         progress: bool | None = None,
         timing: bool | None = None,
+        copy_parts: bool = True,
         **inputs: Picker[Any],
     ) -> None:
         if not callable(test):
@@ -175,6 +188,9 @@ class Assert:
         if timing is not None and not isinstance(timing, bool):
             raise TypeError(f"timing must be True, False or None (time the pickers when a report is read), got {timing!r}")
         self.timing = timing
+        if not isinstance(copy_parts, bool):
+            raise TypeError(f"copy_parts must be True or False, got {copy_parts!r}")
+        self.copy_parts = copy_parts
         Evidence(certainty=coverage_certainty, tolerance=coverage_tolerance)  # checks both, naming them
         self.coverage_certainty = float(coverage_certainty)
         self.coverage_tolerance = float(coverage_tolerance)
@@ -196,10 +212,33 @@ class Assert:
         return self.wiring.duplicate().set_seed(seed)
 
     def example(self, seed: int, index: int) -> dict[str, Any]:
-        """The input number ``index`` (0-based) that a run with ``seed`` draws."""
+        """The input number ``index`` (0-based) that a run with ``seed`` draws (with its
+        copied part, for an input that has one)."""
         wiring = self.seeded(seed)
         _advance(wiring, index)
-        return wiring.pick()
+        if not (self.copy_parts and copies_a_part(index)):
+            return wiring.pick()
+        values, tape = record_draws(wiring)
+        copied = self._copied(seed, index, tape, lambda draws: replay_draws(self.seeded(seed), draws, reset=False))
+        return values if copied is None else copied[0]
+
+    def _copied(self, seed: int, index: int, tape: Tape, replay: Callable[[list[Draw]], tuple[Any, Tape]]) -> tuple[Any, Tape] | None:
+        """Input ``index`` with a copied part, made from its own ``tape`` by ``replay``: its
+        value and the draws that make it; ``None`` when it has no two parts of the same
+        kind, or when the wiring raises on the new draws."""
+        draws = copy_span(tape, self._kinds(), copy_random(seed, index))
+        if draws is None:
+            return None
+        try:
+            return replay(draws)
+        except Exception:  # the copy does not fit the wiring here: the input stays as drawn
+            return None
+
+    def _kinds(self) -> list[str]:
+        kinds: list[str] | None = self.__dict__.get("_kind_list")
+        if kinds is None:
+            kinds = self.__dict__["_kind_list"] = kinds_of(self.wiring)
+        return kinds
 
     def record(self, seed: int, index: int, *, history: bool = True) -> tuple[dict[str, Any], Tape]:
         """The input number ``index`` of a run with ``seed`` and its recorded draws (the
@@ -351,6 +390,9 @@ class Assert:
         pick = wiring.pick
         test = self.test
         discards: collections.Counter[str] = collections.Counter()
+        copying = self.copy_parts
+        copy_misses = 0
+        replica: Arguments | None = None
         index = 0
         starts = 0
         pending = ""  # the rule's reason to stop, held while coverage requirements are undecided
@@ -391,8 +433,15 @@ class Assert:
             if route is not None:
                 route.source = recorder = Recorder()
             t0 = clock()
+            copied: Tape | None = None
             try:
-                values = pick()
+                if copying and copies_a_part(index):
+                    replica = replica or self.seeded(seed)
+                    values, copied = self._copy_part(seed, index, wiring, route, replica)
+                    copy_misses = -1 if copied is not None or copy_misses < 0 else copy_misses + 1
+                    copying = copy_misses < COPY_MISSES  # no copy in the first few: no two parts alike
+                else:
+                    values = pick()
             except NoMoreElements:
                 report.reason = "the input pickers ran out of values"
                 break
@@ -443,7 +492,7 @@ class Assert:
             notify_failure(wiring)
             if report.time_to_failure is None:
                 report.time_to_failure = time.perf_counter() - started
-            if not self._found(seed, index - 1, exception, report, session):
+            if not self._found(seed, index - 1, exception, report, session, copied):
                 return
             starts += 1
             if starts > self.restarts or report.interrupted:
@@ -468,11 +517,38 @@ class Assert:
             else:
                 report.error = f"no input reached the test: {report.reason}"
 
-    def _found(self, seed: int, index: int, exception: BaseException | None, report: TestReport, session: "_ShrinkSession") -> bool:
-        """Record failure ``index``, check it replays, shrink it. False when the run must end."""
-        recorded = self._recorded_run(seed, index, history=False)
+    def _copy_part(self, seed: int, index: int, wiring: Arguments, route: Any, replica: Arguments) -> tuple[dict[str, Any], Tape | None]:
+        """Input ``index`` picked and recorded, then given a copied part replayed on
+        ``replica`` (a copy of the wiring, reset first): the values and the draws that make
+        them (``None``: no copy, the values as picked)."""
+        if route is not None:  # the classes' recorder is on already
+            values = wiring.pick()
+            tape = route.source.tape
+        else:
+            values, tape = record_draws(wiring)
+        copied = self._copied(seed, index, tape, lambda draws: replay_draws(replica, draws))
+        return (values, None) if copied is None else copied
+
+    def _found(
+        self, seed: int, index: int, exception: BaseException | None, report: TestReport, session: "_ShrinkSession",
+        copied: Tape | None = None,
+    ) -> bool:
+        """Record failure ``index`` (``copied``: the draws of its copied part), check it
+        replays, shrink it. False when the run must end."""
         if report.first is None:
             report.first, report.first_index = self.example(seed, index), index
+        if copied is not None:
+            attempt = session.attempt(1, list(copied.draws), None)
+            if attempt.status != FAIL:
+                report.passed = False
+                report.flaky = f"input #{index} (a copied part) failed ({_outcome(exception)}), then {_passed(attempt.status)} when replayed"
+                report.exception = exception
+                report.reason = "a failure that does not replay (flaky)"
+                report.smallest, report.tape = self.replay(copied, seed), copied
+                return False
+            self._shrink(attempt, report, session)
+            return True
+        recorded = self._recorded_run(seed, index, history=False)
         if recorded.status != FAIL:
             return self._flaky(seed, index, exception, f"{_passed(recorded.status)} when the same draws were replayed", report)
         assert recorded.tape is not None
@@ -506,6 +582,7 @@ class Assert:
             report.interrupted = True
             shrinker.stopped_by = "an interruption (KeyboardInterrupt)"
         report.time_shrinking += time.perf_counter() - t0
+        session.close()  # its route must not be the current one while discovery goes on (restarts)
         report.shrink_steps += shrinker.improvements
         report.shrink_tries += shrinker.calls
         assert best.tape is not None

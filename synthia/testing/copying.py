@@ -1,0 +1,96 @@
+"""Copied parts: inputs with one part made a copy of another part of the same kind.
+
+Random generation almost never makes two independent parts of an input equal -- two
+arguments ``x == y`` drawn from a wide range, a list with a repeated element -- and bugs
+hide exactly there (a difference that must not be zero, a duplicate key). So a harness
+makes some of its inputs with a copied part, as Hypothesis's engine does with its mutations: the input's draws are
+recorded, the draws of one span (one ``pick()`` of one picker) replace those of another
+span of a picker of the same kind (the same ``repr``: the same class with the same
+arguments), and the new draws are replayed through the wiring. Such an input is therefore a
+real output of the wiring, recorded and shrunk like any other input, and everything about
+it derives from the run's seed and the input's number.
+
+>>> import synthia as sy
+>>> from synthia.core.draws import record
+>>> wiring = sy.ComposeList(sy.RandomInteger(0, 10**6), 4).set_seed(3)
+>>> value, tape = record(wiring)
+>>> draws = copy_span(tape, kinds_of(wiring), copy_random(3, 0))
+>>> copied = sy.replay(sy.ComposeList(sy.RandomInteger(0, 10**6), 4), draws)[0]
+>>> len(set(value)), len(set(copied))
+(4, 3)
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from ..core.draws import Draw, Tape
+from ..core.graph import upstream
+from ..core.picker import Picker
+from ..core.random import derive_seed
+
+__all__ = ["COPY_EVERY", "copies_a_part", "kinds_of", "copy_random", "copy_span"]
+
+#: One input in this many has a copied part: the 8th, the 24th, the 40th... (the first
+#: early, so that even a short run has a few).
+COPY_EVERY = 16
+#: Tries at finding two spans of the same kind whose draws differ.
+TRIES = 8
+
+
+def copies_a_part(index: int) -> bool:
+    """Whether the input numbered ``index`` (from 0) of a run has a copied part.
+
+    >>> [i for i in range(60) if copies_a_part(i)]
+    [7, 23, 39, 55]
+    """
+    return index % COPY_EVERY == COPY_EVERY // 2 - 1
+
+
+def kinds_of(wiring: Picker[Any]) -> list[str]:
+    """The kind of each picker of ``wiring``, by its label (its position in the upstream
+    walk, the label of its spans): its ``repr``, or a kind of its own when it has none."""
+    kinds = []
+    for position, (_, node) in enumerate(upstream(wiring)):
+        try:
+            kinds.append(f"{type(node).__qualname__}:{node!r}")
+        except Exception:  # a picker whose repr fails pairs with nothing
+            kinds.append(f"#{position}")
+    return kinds
+
+
+def copy_random(seed: int, index: int) -> random.Random:
+    """The random choices of the copy in the input numbered ``index`` of a run with ``seed``."""
+    return random.Random(derive_seed(seed, f"copied part {index}"))
+
+
+def copy_span(tape: Tape, kinds: Sequence[str], rng: random.Random) -> list[Draw] | None:
+    """The draws of ``tape`` with the draws of one span replaced by those of another span,
+    of a picker of the same kind, neither inside the other and with other draws; ``None``
+    when the tape has no such pair.
+
+    >>> from synthia.core.draws import Span
+    >>> def span(label, start):
+    ...     made = Span(label, start, -1, 0); made.end = start + 1; return made
+    >>> draws = [Draw("integer", v, (0, 9)) for v in (1, 2, 3)]
+    >>> tape = Tape(draws, [span(0, 0), span(1, 1), span(0, 2)])  # pickers 0, 1, then 0 again
+    >>> [d.value for d in copy_span(tape, ["a", "b"], random.Random(1))]
+    [1, 2, 1]
+    """
+    draws = tape.draws
+    groups: dict[str, list[Any]] = {}
+    for span in tape.spans:
+        label = span.label
+        if type(label) is int and 0 <= label < len(kinds) and span.end > span.start:
+            groups.setdefault(kinds[label], []).append(span)
+    candidates = [spans for spans in groups.values() if len(spans) > 1]
+    if not candidates:
+        return None
+    for _ in range(TRIES):
+        spans = candidates[rng.randrange(len(candidates))]
+        source, target = rng.sample(spans, 2)
+        if source.end <= target.start or target.end <= source.start:
+            copied = draws[source.start : source.end]
+            if [d.value for d in copied] != [d.value for d in draws[target.start : target.end]]:
+                return draws[: target.start] + copied + draws[target.end :]
+    return None
