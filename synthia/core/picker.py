@@ -70,7 +70,7 @@ class _Unset:
 UNSET: Any = _Unset()
 
 #: Instance attributes that belong to an instrumentation session, never to a copy.
-TRANSIENT_FIELDS = frozenset({"pick", "_draw", "_reset_self", "_provenance_log"})
+TRANSIENT_FIELDS = frozenset({"pick", "_draw", "_reset_self", "_provenance_log", "_built"})
 
 _repr_guard = threading.local()
 

@@ -47,6 +47,7 @@ from typing import Any, Callable, Iterator, TypeVar
 from ..core.checks import check_count_pick, check_unit_pick, cumulative, positional_order
 from ..core.constant import Constant
 from ..core.draws import RoutedStream
+from ..core.graph import upstream
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import value_input
 from ..core.picker import UNSET, Picker, Seedable
@@ -94,6 +95,15 @@ def _live(stream: Any) -> Stream:
     if isinstance(stream, RoutedStream):
         raise _Instrumented
     return stream  # type: ignore[no-any-return]
+
+
+def _untouched(wiring: Picker[Any]) -> bool:
+    """Whether no picker of ``wiring`` is routed or intercepted right now."""
+    for _, node in upstream(wiring):
+        state = node.__dict__
+        if ("pick" in state and state["pick"] is not state.get("_draw")) or isinstance(state.get("_stream"), RoutedStream):
+            return False
+    return True
 
 
 def _check_untouched(node: Picker[Any]) -> None:
@@ -717,16 +727,22 @@ class Compiled(Seedable[T]):
         fast = state.get("_fast")
         if fast is not None:
             return fast  # type: ignore[no-any-return]
-        try:
-            stager = _Stager()
-            source, env = stager.stage(self.wiring)
-        except _Instrumented:
-            return None
-        if stager.staged == 0 and stager.called == 1:
-            fast = self.wiring.pick  # nothing to fuse: the picker itself, no extra call
+        built = state.get("_built")
+        if built is not None and _untouched(self.wiring):
+            # The end of a route (a recorded or replayed pick): the wiring is as it was when
+            # the function was built, whose code reads the same pickers and streams.
+            fast = built
         else:
-            fast = _maker(source)(env)
-        state["_fast"] = fast
+            try:
+                stager = _Stager()
+                source, env = stager.stage(self.wiring)
+            except _Instrumented:
+                return None
+            if stager.staged == 0 and stager.called == 1:
+                fast = self.wiring.pick  # nothing to fuse: the picker itself, no extra call
+            else:
+                fast = _maker(source)(env)
+        state["_fast"] = state["_built"] = fast
         if state.get("pick") is state.get("_draw"):
             state["pick"] = fast
         state["_draw"] = fast

@@ -12,12 +12,14 @@ it derives from the run's seed and the input's number.
 
 >>> import synthia as sy
 >>> from synthia.core.draws import record
->>> wiring = sy.ComposeList(sy.RandomInteger(0, 10**6), 4).set_seed(3)
+>>> def pair():
+...     return sy.Apply(lambda a, b: (a, b), sy.RandomInteger(0, 10**6), sy.RandomInteger(0, 10**6))
+>>> wiring = pair().set_seed(3)
 >>> value, tape = record(wiring)
 >>> draws = copy_span(tape, kinds_of(wiring), copy_random(3, 0))
->>> copied = sy.replay(sy.ComposeList(sy.RandomInteger(0, 10**6), 4), draws)[0]
->>> len(set(value)), len(set(copied))
-(4, 3)
+>>> copied = sy.replay(pair(), draws)[0]
+>>> value[0] == value[1], copied[0] == copied[1]
+(False, True)
 """
 from __future__ import annotations
 
@@ -26,14 +28,15 @@ from typing import Any, Sequence
 
 from ..core.draws import Draw, Tape
 from ..core.graph import upstream
-from ..core.picker import Picker
+from ..core.picker import Picker, Seedable
 from ..core.random import derive_seed
 
-__all__ = ["COPY_EVERY", "copies_a_part", "kinds_of", "copy_random", "copy_span"]
+__all__ = ["COPY_EVERY", "DENSE", "COPY_LATER", "copies_a_part", "kinds_of", "has_twins", "copy_random", "copy_span"]
 
-#: One input in this many has a copied part: the 8th, the 24th, the 40th... (the first
-#: early, so that even a short run has a few).
-COPY_EVERY = 16
+#: Inputs with a copied part: one in ``COPY_EVERY`` among the first ``DENSE`` (the 8th, the
+#: 24th and the 40th: a run of 100 inputs has three), then one in ``COPY_LATER``. A copy
+#: records one pick and replays it, some 100 plain picks' worth: a long run pays little.
+COPY_EVERY, DENSE, COPY_LATER = 16, 48, 4096
 #: Tries at finding two spans of the same kind whose draws differ.
 TRIES = 8
 
@@ -41,10 +44,12 @@ TRIES = 8
 def copies_a_part(index: int) -> bool:
     """Whether the input numbered ``index`` (from 0) of a run has a copied part.
 
-    >>> [i for i in range(60) if copies_a_part(i)]
-    [7, 23, 39, 55]
+    >>> [i for i in range(10_000) if copies_a_part(i)]
+    [7, 23, 39, 4103, 8199]
     """
-    return index % COPY_EVERY == COPY_EVERY // 2 - 1
+    if index < DENSE:
+        return index % COPY_EVERY == COPY_EVERY // 2 - 1
+    return index % COPY_LATER == COPY_EVERY // 2 - 1
 
 
 def kinds_of(wiring: Picker[Any]) -> list[str]:
@@ -57,6 +62,26 @@ def kinds_of(wiring: Picker[Any]) -> list[str]:
         except Exception:  # a picker whose repr fails pairs with nothing
             kinds.append(f"#{position}")
     return kinds
+
+
+def has_twins(wiring: Picker[Any], kinds: Sequence[str]) -> bool:
+    """Whether two pickers of ``wiring`` that draw (themselves or upstream) are of the same
+    kind: what copying a part needs, checked once so that a wiring without twins never
+    pays for a recorded pick.
+
+    >>> import synthia as sy
+    >>> x = sy.RandomInteger(0, 9)
+    >>> pair = sy.Apply(lambda a, b: (a, b), x, sy.RandomInteger(0, 9))
+    >>> has_twins(pair, kinds_of(pair)), has_twins(sy.ComposeList(x, 3), kinds_of(sy.ComposeList(x, 3)))
+    (True, False)
+    """
+    seen: set[str] = set()
+    for position, (_, node) in enumerate(upstream(wiring)):
+        if any(isinstance(n, Seedable) for _, n in upstream(node)):
+            if kinds[position] in seen:
+                return True
+            seen.add(kinds[position])
+    return False
 
 
 def copy_random(seed: int, index: int) -> random.Random:

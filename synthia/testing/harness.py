@@ -20,7 +20,7 @@ from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
 from .arguments import Arguments
 from .context import DrawContext, UnsatisfiedAssumption, drawing, enter_drawing, leave_drawing
-from .copying import copies_a_part, copy_random, copy_span, kinds_of
+from .copying import copies_a_part, copy_random, copy_span, has_twins, kinds_of
 from .coverage import signature, span_names
 from .evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
 from .observe import observation
@@ -36,8 +36,6 @@ RETURNED_FALSE = ("returned False",)
 DISCARD = "discard"
 #: Discovery stops when discarded inputs outnumber the tested ones this many times (+10).
 MAX_DISCARD_RATIO = 10
-#: Inputs found with no two parts of the same kind before a run stops copying parts.
-COPY_MISSES = 4
 
 
 def origin_of(exception: BaseException | None) -> Any:
@@ -107,14 +105,13 @@ class Assert:
     more, and the smallest is reported. Everything derives from the seed: the same
     ``Assert`` run twice with the same seed, in any process, gives the same report.
 
-    One input in 16 (the 8th, the 24th...) has **a copied part** when the wiring allows it
-    (``copy_parts=True``, the default): its draws are recorded, the draws of one picker's pick
-    replace those of another pick of a picker of the same kind, and the result is replayed
-    through the wiring (:mod:`synthia.testing.copying`). Such an input is a real output of
-    the wiring, so it is recorded and shrunk like any other; it makes the equal parts --
-    ``x == y``, a repeated list element -- that independent draws almost never make, and
-    that bugs need. A wiring in which no two picks are of the same kind stops trying after
-    four such inputs.
+    When two pickers of the wiring are of the same kind (the same ``repr``), the 8th, 24th
+    and 40th inputs, then one in 4,096, have **a copied part** (``copy_parts=True``, the
+    default): the input's draws are recorded, the draws of one of those pickers' picks replace
+    those of a pick of its twin, and the result is replayed through the wiring
+    (:mod:`synthia.testing.copying`). Such an input is a real output of the wiring, recorded
+    and shrunk like any other; it makes the equal parts -- ``x == y``, two equal fields --
+    that independent draws almost never make, and that bugs need.
 
     Every tested input feeds the run's :class:`~synthia.testing.evidence.Evidence`
     (``report.evidence``): the labels the test gave with :func:`~synthia.event`, the
@@ -216,7 +213,7 @@ class Assert:
         copied part, for an input that has one)."""
         wiring = self.seeded(seed)
         _advance(wiring, index)
-        if not (self.copy_parts and copies_a_part(index)):
+        if not (self.copy_parts and copies_a_part(index) and self._has_twins()):
             return wiring.pick()
         values, tape = record_draws(wiring)
         copied = self._copied(seed, index, tape, lambda draws: replay_draws(self.seeded(seed), draws, reset=False))
@@ -233,6 +230,12 @@ class Assert:
             return replay(draws)
         except Exception:  # the copy does not fit the wiring here: the input stays as drawn
             return None
+
+    def _has_twins(self) -> bool:
+        twins: bool | None = self.__dict__.get("_twins")
+        if twins is None:
+            twins = self.__dict__["_twins"] = has_twins(self.wiring, self._kinds())
+        return twins
 
     def _kinds(self) -> list[str]:
         kinds: list[str] | None = self.__dict__.get("_kind_list")
@@ -390,9 +393,8 @@ class Assert:
         pick = wiring.pick
         test = self.test
         discards: collections.Counter[str] = collections.Counter()
-        copying = self.copy_parts
-        copy_misses = 0
-        replica: Arguments | None = None
+        copying = self.copy_parts and self._has_twins()
+        replicas: list[Arguments] = []
         index = 0
         starts = 0
         pending = ""  # the rule's reason to stop, held while coverage requirements are undecided
@@ -436,10 +438,7 @@ class Assert:
             copied: Tape | None = None
             try:
                 if copying and copies_a_part(index):
-                    replica = replica or self.seeded(seed)
-                    values, copied = self._copy_part(seed, index, wiring, route, replica)
-                    copy_misses = -1 if copied is not None or copy_misses < 0 else copy_misses + 1
-                    copying = copy_misses < COPY_MISSES  # no copy in the first few: no two parts alike
+                    values, copied = self._copy_part(seed, index, wiring, route, replicas)
                 else:
                     values = pick()
             except NoMoreElements:
@@ -517,16 +516,24 @@ class Assert:
             else:
                 report.error = f"no input reached the test: {report.reason}"
 
-    def _copy_part(self, seed: int, index: int, wiring: Arguments, route: Any, replica: Arguments) -> tuple[dict[str, Any], Tape | None]:
-        """Input ``index`` picked and recorded, then given a copied part replayed on
-        ``replica`` (a copy of the wiring, reset first): the values and the draws that make
-        them (``None``: no copy, the values as picked)."""
+    def _copy_part(
+        self, seed: int, index: int, wiring: Arguments, route: Any, replicas: list[Arguments],
+    ) -> tuple[dict[str, Any], Tape | None]:
+        """Input ``index`` picked and recorded, then given a copied part replayed on a copy
+        of the wiring (made once, in ``replicas``, reset before each replay): the values and
+        the draws that make them (``None``: no copy, the values as picked)."""
         if route is not None:  # the classes' recorder is on already
             values = wiring.pick()
             tape = route.source.tape
         else:
             values, tape = record_draws(wiring)
-        copied = self._copied(seed, index, tape, lambda draws: replay_draws(replica, draws))
+
+        def replay(draws: list[Draw]) -> tuple[Any, Tape]:
+            if not replicas:
+                replicas.append(self.seeded(seed))
+            return replay_draws(replicas[0], draws)
+
+        copied = self._copied(seed, index, tape, replay)
         return (values, None) if copied is None else copied
 
     def _found(
