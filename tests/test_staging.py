@@ -340,3 +340,16 @@ def test_a_cached_bind_is_guided_like_a_plain_one() -> None:
     values = plain.take(100)
     assert staged.take(100) == values and all(i == n - 1 for n, i in values)
     assert {(0, n) for n in range(2, 6)} <= {key[1] for key in plain.guide.tables}  # the kept inner ranges are guided
+
+
+def test_a_recorded_or_replayed_pick_keeps_the_generated_function() -> None:
+    # The end of a route restores the wiring as it was: restaging it there (three times per
+    # copied part in a harness) would be pure cost.
+    fast = sy.compile(sy.ComposeList(sy.RandomInteger(0, 9), sy.RandomInteger(1, 4)))
+    fast.set_seed(2).pick()
+    built = fast.pick
+    value, tape = sy.record(fast)
+    assert fast.pick is built
+    assert sy.replay(fast, tape.draws)[0] == value
+    assert fast.pick is built
+    assert fast.set_seed(5).take(3) == sy.ComposeList(sy.RandomInteger(0, 9), sy.RandomInteger(1, 4)).set_seed(5).take(3)

@@ -838,7 +838,9 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
             _ROUTE.set(previous)
         for node, wrapped in reversed(tokens):
             unwrap_one(node, wrapped)
-        for node, stream in streams:
+        # Upstream pickers first, so that a compiled picker rebinding last finds its wiring
+        # as it was and keeps its generated function.
+        for node, stream in reversed(streams):
             seedable: Any = node
             seedable._stream = stream
             seedable._bind()

@@ -23,6 +23,7 @@ it derives from the run's seed and the input's number.
 """
 from __future__ import annotations
 
+import collections
 import random
 from typing import Any, Sequence
 
@@ -35,7 +36,7 @@ __all__ = ["COPY_EVERY", "DENSE", "COPY_LATER", "copies_a_part", "kinds_of", "ha
 
 #: Inputs with a copied part: one in ``COPY_EVERY`` among the first ``DENSE`` (the 8th, the
 #: 24th and the 40th: a run of 100 inputs has three), then one in ``COPY_LATER``. A copy
-#: records one pick and replays it, some 100 plain picks' worth: a long run pays little.
+#: records one pick and replays it, about 0.25 ms (some 200 plain picks): a long run pays little.
 COPY_EVERY, DENSE, COPY_LATER = 16, 48, 4096
 #: Tries at finding two spans of the same kind whose draws differ.
 TRIES = 8
@@ -54,13 +55,24 @@ def copies_a_part(index: int) -> bool:
 
 def kinds_of(wiring: Picker[Any]) -> list[str]:
     """The kind of each picker of ``wiring``, by its label (its position in the upstream
-    walk, the label of its spans): its ``repr``, or a kind of its own when it has none."""
+    walk, the label of its spans): its class and ``repr`` when another picker of the wiring
+    has its class, else a kind of its own (no ``repr`` is built for what pairs with nothing).
+
+    >>> import synthia as sy
+    >>> kinds_of(sy.Apply(lambda a, b: a + b, sy.RandomInteger(0, 9), sy.RandomInteger(0, 9)))[1:]
+    ['RandomInteger:RandomInteger(0, 9)', 'RandomInteger:RandomInteger(0, 9)']
+    """
+    nodes = [node for _, node in upstream(wiring)]
+    classes = collections.Counter(type(node) for node in nodes)
     kinds = []
-    for position, (_, node) in enumerate(upstream(wiring)):
-        try:
-            kinds.append(f"{type(node).__qualname__}:{node!r}")
-        except Exception:  # a picker whose repr fails pairs with nothing
-            kinds.append(f"#{position}")
+    for position, node in enumerate(nodes):
+        kind = f"#{position}"
+        if classes[type(node)] > 1:
+            try:
+                kind = f"{type(node).__qualname__}:{node!r}"
+            except Exception:  # a picker whose repr fails pairs with nothing
+                pass
+        kinds.append(kind)
     return kinds
 
 
@@ -75,12 +87,14 @@ def has_twins(wiring: Picker[Any], kinds: Sequence[str]) -> bool:
     >>> has_twins(pair, kinds_of(pair)), has_twins(sy.ComposeList(x, 3), kinds_of(sy.ComposeList(x, 3)))
     (True, False)
     """
+    repeated = {kind for kind, count in collections.Counter(kinds).items() if count > 1}
     seen: set[str] = set()
     for position, (_, node) in enumerate(upstream(wiring)):
-        if any(isinstance(n, Seedable) for _, n in upstream(node)):
-            if kinds[position] in seen:
+        kind = kinds[position]
+        if kind in repeated and any(isinstance(n, Seedable) for _, n in upstream(node)):
+            if kind in seen:
                 return True
-            seen.add(kinds[position])
+            seen.add(kind)
     return False
 
 
