@@ -381,12 +381,29 @@ def test_a_copied_field_makes_equal_fields_and_shrinks_to_the_smallest() -> None
     assert [r.smallest for r in reports] == [{"r": {"owner": 100, "reviewer": 100, "size": 0}}] * 5
 
 
-def test_a_wiring_without_twins_is_picked_as_usual() -> None:
-    # No two pickers of the same kind: no input is recorded for a copy (a list's elements
-    # come from one picker).
-    harness = sy.Assert(lambda l: True, l=sy.ComposeList(sy.RandomInteger(0, 10**6), sy.RandomInteger(0, 8)))
+def test_a_wiring_with_one_part_is_picked_as_usual() -> None:
+    # One pick of one picker per input: nothing to copy, every input is the plain pick.
+    harness = sy.Assert(lambda x: True, x=sy.RandomInteger(0, 10**6))
     plain = harness.seeded(5)
     assert [harness.example(5, i) for i in range(60)] == [plain.pick() for _ in range(60)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_copied_element_repeats_an_element_of_a_list(seed: int) -> None:
+    # Two picks of one picker are of one kind: a list's elements, whose repeats out of a
+    # million values random draws never make, and that a deletion bug needs.
+    lists = sy.ComposeList(sy.RandomInteger(0, 10**6), sy.RandomInteger(2, 9))
+    harness = sy.Assert(lambda l: True, l=lists)
+    plain = harness.seeded(seed)
+    inputs = [harness.example(seed, i)["l"] for i in range(40)]
+    assert [i for i, l in enumerate(inputs) if len(set(l)) < len(l)] == [7, 23, 39]
+    assert [i for i, l in enumerate(inputs) if l != plain.pick()["l"]] == [7, 23, 39]
+
+    def unique(l: list[int]) -> None:
+        assert len(set(l)) == len(l), "a repeated element"
+
+    report = sy.Assert(unique, l=lists).run(seed=seed)
+    assert report.first_index == 7 and report.smallest == {"l": [0, 0]}
 
 
 def test_restarts_with_a_bind_replay_every_failure() -> None:

@@ -877,26 +877,29 @@ def record(picker: "Picker[Any]", picks: int = 1) -> tuple[Any, Tape]:
     return _drive(picker, recorder, picks), recorder.tape
 
 
-def replay(picker: "Picker[Any]", draws: "Tape | Iterable[Any]", *, reset: bool = True, max_draws: int | None = None) -> tuple[Any, Tape]:
+def replay(
+    picker: "Picker[Any]", draws: "Tape | Iterable[Any]", *, reset: bool = True, max_draws: int | None = None, spans: bool = True
+) -> tuple[Any, Tape]:
     """Pick from ``picker`` with its draws taken from ``draws``; return the last value and the tape.
 
     ``draws`` is a :class:`Tape` (its ``picks`` picks are replayed), or a sequence of
     :class:`Draw`, :class:`Flex` or plain values (one pick). The wiring is reset first
     unless ``reset=False``. The returned tape is what was really drawn: replaying it
-    again gives the same value.
+    again gives the same value. ``spans=False`` leaves the tape without spans, and the
+    replay costs less (no picker's pick is wrapped).
     """
     picks = draws.picks if isinstance(draws, Tape) else 1
     entries = draws.draws if isinstance(draws, Tape) else list(draws)
     replayer = Replayer(entries, max_draws)
     if reset:
         picker.reset()
-    return _drive(picker, replayer, picks), replayer.tape
+    return _drive(picker, replayer, picks, spans), replayer.tape
 
 
-def _drive(picker: "Picker[Any]", source: DrawSource, picks: int) -> Any:
+def _drive(picker: "Picker[Any]", source: DrawSource, picks: int, spans: bool = True) -> Any:
     """Pick ``picks`` times with the wiring routed to ``source``; the last value."""
     value = None
-    with routed(picker, source):
+    with routed(picker, source, spans=spans):
         for _ in range(picks):
             source.begin_pick()
             value = picker.pick()

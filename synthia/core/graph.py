@@ -8,12 +8,13 @@ that lead to it from the root, joined by ``/``.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Iterator
 
 if TYPE_CHECKING:  # pragma: no cover
     from .picker import Picker
 
-__all__ = ["upstream", "edges", "picker_notes", "notify_failure", "learns"]
+__all__ = ["upstream", "kinds_of", "edges", "picker_notes", "notify_failure", "learns"]
 
 
 def upstream(root: "Picker") -> Iterator[tuple[str, "Picker"]]:
@@ -36,6 +37,31 @@ def upstream(root: "Picker") -> Iterator[tuple[str, "Picker"]]:
                 # An empty name (a staged picker's wiring) keeps its consumer's key.
                 children.append((f"{key}/{name}" if key and name else key or name, child))
         stack.extend(reversed(children))
+
+
+def kinds_of(wiring: "Picker") -> list[str]:
+    """The kind of each picker of ``wiring``, by its position in :func:`upstream`'s walk (the
+    label of its spans in recorded draws): its class and ``repr`` when another picker of the
+    wiring has its class, else a kind of its own (no ``repr`` is built for what pairs with
+    nothing). Two pickers of one kind make the same values from the same draws: what
+    copying a part of an input over another, and swapping two parts, rely on.
+
+    >>> import synthia as sy
+    >>> kinds_of(sy.Apply(lambda a, b: a + b, sy.RandomInteger(0, 9), sy.RandomInteger(0, 9)))[1:]
+    ['RandomInteger:RandomInteger(0, 9)', 'RandomInteger:RandomInteger(0, 9)']
+    """
+    nodes = [node for _, node in upstream(wiring)]
+    classes = Counter(type(node) for node in nodes)
+    kinds = []
+    for position, node in enumerate(nodes):
+        kind = f"#{position}"
+        if classes[type(node)] > 1:
+            try:
+                kind = f"{type(node).__qualname__}:{node!r}"
+            except Exception:  # a picker whose repr fails pairs with nothing
+                pass
+        kinds.append(kind)
+    return kinds
 
 
 def edges(root: "Picker") -> Iterator[tuple["Picker", str, "Picker"]]:

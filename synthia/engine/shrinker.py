@@ -24,7 +24,9 @@ The passes, run in rounds until a round finds nothing smaller:
 * **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- one
   lowered while the other rises by the same amount (coupled values such as ``a + b > 1000`` reach ``(1, 1000)``), both lowered
   by the same amount, and equal draws lowered as one;
-* **sort**: sibling spans of the same picker sorted, then adjacent ones swapped.
+* **sort**: sibling spans of the same picker sorted, then adjacent ones swapped; two spans
+  apart of one picker, or of two pickers of one kind (``kinds``), swapped when the later is
+  the simpler.
 
 The shrinker stops when a round improves nothing, after ``max_calls`` attempts, or when
 ``deadline`` (a :func:`time.perf_counter` value) passes; :attr:`Shrinker.stopped_by` says
@@ -157,6 +159,7 @@ class Shrinker:
         *,
         max_calls: int = 20_000,
         deadline: float | None = None,
+        kinds: Sequence[str] | None = None,
     ) -> None:
         if initial.status != FAIL or initial.tape is None:
             raise ValueError(f"initial must be a failing attempt with its tape, got status {initial.status!r}")
@@ -169,6 +172,9 @@ class Shrinker:
         self.stopped_by = ""
         self._cache: dict[Any, Attempt | None] = {}
         self._own: tuple[Tape, dict[int, int]] | None = None
+        #: The kind of each span label (:func:`~synthia.core.graph.kinds_of`): spans of two
+        #: pickers of one kind may swap places, as spans of one picker do.
+        self.kinds = list(kinds) if kinds is not None else None
 
     # -- proposals --------------------------------------------------------------------------
     @property
@@ -289,7 +295,7 @@ class Shrinker:
                 return True
             first, last = base.spans[run[0]], base.spans[run[k - 1]]
             counters = self._counters(base, first.start, lambda i: any(a <= i < b for a, b in excluded))
-            return self._delete(base, first.start, last.end, k, counters)
+            return self._delete(base, first.start, last.end, k, counters, base.spans[run[-1]].end)
 
         def delete_tail(k: int) -> bool:
             if k == 0:
@@ -344,7 +350,7 @@ class Shrinker:
                     break
         return found
 
-    def _delete(self, base: Tape, start: int, end: int, units: int, counters: list[int]) -> bool:
+    def _delete(self, base: Tape, start: int, end: int, units: int, counters: list[int], run_end: int = 0) -> bool:
         """Consider ``base`` without ``draws[start:end]``, alone and with each counter lowered.
 
         If none fails, the same with a neighbouring draw changed too: the decision just before
@@ -352,6 +358,9 @@ class Shrinker:
         that a path through the deleted unit can be replaced by a direct one (a session that
         skips a page); or one of the next draws at its simplest, so that what followed the
         unit can take its role (a step of a trace that now does what the deleted one did).
+        Last, when the block was the first ``units`` units of a run ending at ``run_end``, the
+        integers of the rest of the run lowered by ``units``: values that are positions in the
+        run (``l[l[i]] == i``) keep pointing at the same units.
         """
         rest: list[Draw | Flex] = [*base.draws[:start], *base.draws[end:]]
         variants: list[list[Draw | Flex]] = [rest]
@@ -374,7 +383,24 @@ class Shrinker:
             following = rest[j]
             if isinstance(following, Draw) and following.value != following.simplest:
                 neighbours += [v[:j] + [following._replace(value=following.simplest)] + v[j + 1 :] for v in variants[:2]]
-        return any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in neighbours)
+        if any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in neighbours):
+            return True
+        return any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in self._shifted(variants[:2], start, start + run_end - end, units))
+
+    @staticmethod
+    def _shifted(variants: list[list[Draw | Flex]], start: int, end: int, units: int) -> list[list[Draw | Flex]]:
+        """``variants`` with each integer of ``[start, end)`` lowered by ``units`` where it can
+        be (none: no variant)."""
+        shifted = []
+        for v in variants:
+            moved = list(v)
+            for j in range(start, end):
+                d = moved[j]
+                if isinstance(d, Draw) and d.kind == INTEGER and d.value - units >= d.args[0]:
+                    moved[j] = d._replace(value=d.value - units)
+            if moved != v:
+                shifted.append(moved)
+        return shifted
 
     def _run_of_siblings(self, tape: Tape, p: int) -> list[int] | None:
         """The spans from ``p`` on that are consecutive siblings of the same picker, or ``None``
@@ -823,12 +849,16 @@ class Shrinker:
 
     def _swap_apart(self, base: Tape) -> None:
         """Swap two spans of one picker that are not siblings (the numbers of ``51 + 1`` sit in
-        different sub-expressions) when the later one is the simpler."""
-        by_label: dict[Any, list[Any]] = {}
+        different sub-expressions), or of two pickers of one kind (five lists made alike, two
+        arguments), when the later one is the simpler."""
+        kinds = self.kinds
+        by_kind: dict[Any, list[Any]] = {}
         for s in base.spans:
             if len(s):
-                by_label.setdefault(s.label, []).append(s)
-        for spans in by_label.values():
+                label = s.label
+                kind = kinds[label] if kinds is not None and type(label) is int and 0 <= label < len(kinds) else label
+                by_kind.setdefault(kind, []).append(s)
+        for spans in by_kind.values():
             if len(spans) < 2 or len(spans) > _SWAP_LIMIT:
                 continue
             for x, first in enumerate(spans):

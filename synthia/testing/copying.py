@@ -3,15 +3,17 @@
 Random generation almost never makes two independent parts of an input equal -- two
 arguments ``x == y`` drawn from a wide range, a list with a repeated element -- and bugs
 hide exactly there (a difference that must not be zero, a duplicate key). So a harness
-makes some of its inputs with a copied part, as Hypothesis's engine does with its mutations: the input's draws are
-recorded, the draws of one span (one ``pick()`` of one picker) replace those of another
-span of a picker of the same kind (the same ``repr``: the same class with the same
-arguments), and the new draws are replayed through the wiring. Such an input is therefore a
+makes some of its inputs with a copied part, as Hypothesis's engine does with its
+mutations: the input's draws are recorded, the draws of one span (one ``pick()`` of one
+picker) replace those of another span of the same kind -- another pick of the same picker
+(two elements of a list) or a pick of a picker of the same class with the same arguments
+(two arguments, two fields) -- and the new draws are replayed through the wiring. Such an input is therefore a
 real output of the wiring, recorded and shrunk like any other input, and everything about
 it derives from the run's seed and the input's number.
 
 >>> import synthia as sy
 >>> from synthia.core.draws import record
+>>> from synthia.core.graph import kinds_of
 >>> def pair():
 ...     return sy.Apply(lambda a, b: (a, b), sy.RandomInteger(0, 10**6), sy.RandomInteger(0, 10**6))
 >>> wiring = pair().set_seed(3)
@@ -23,21 +25,21 @@ it derives from the run's seed and the input's number.
 """
 from __future__ import annotations
 
-import collections
 import random
 from typing import Any, Sequence
 
 from ..core.draws import Draw, Tape
-from ..core.graph import upstream
-from ..core.picker import Picker, Seedable
 from ..core.random import derive_seed
 
-__all__ = ["COPY_EVERY", "DENSE", "COPY_LATER", "copies_a_part", "kinds_of", "has_twins", "copy_random", "copy_span"]
+__all__ = ["SCHEDULE", "OFFSET", "copies_a_part", "next_copy", "copy_random", "copy_span"]
 
-#: Inputs with a copied part: one in ``COPY_EVERY`` among the first ``DENSE`` (the 8th, the
-#: 24th and the 40th: a run of 100 inputs has three), then one in ``COPY_LATER``. A copy
-#: records one pick and replays it, about 0.25 ms (some 200 plain picks): a long run pays little.
-COPY_EVERY, DENSE, COPY_LATER = 16, 48, 4096
+#: Inputs with a copied part: one in 16 among the first 48 (the 8th, the 24th and the 40th: a
+#: run of 100 inputs has three), then one in 128 up to the 4,096th, then one in 4,096
+#: (``SCHEDULE``: ``(until, every)``). A copy records one pick and replays it, about 0.25 ms
+#: (some 200 plain picks): a run of 1,000 inputs has ten, a long run pays little.
+SCHEDULE = ((48, 16), (4096, 128), (None, 4096))
+#: The position of a copy within its block of inputs.
+OFFSET = 7
 #: Tries at finding two spans of the same kind whose draws differ.
 TRIES = 8
 
@@ -45,57 +47,25 @@ TRIES = 8
 def copies_a_part(index: int) -> bool:
     """Whether the input numbered ``index`` (from 0) of a run has a copied part.
 
-    >>> [i for i in range(10_000) if copies_a_part(i)]
-    [7, 23, 39, 4103, 8199]
+    >>> [i for i in range(300) if copies_a_part(i)], [i for i in range(4000, 10_000) if copies_a_part(i)]
+    ([7, 23, 39, 135, 263], [4103, 8199])
     """
-    if index < DENSE:
-        return index % COPY_EVERY == COPY_EVERY // 2 - 1
-    return index % COPY_LATER == COPY_EVERY // 2 - 1
+    return next_copy(index) == index
 
 
-def kinds_of(wiring: Picker[Any]) -> list[str]:
-    """The kind of each picker of ``wiring``, by its label (its position in the upstream
-    walk, the label of its spans): its class and ``repr`` when another picker of the wiring
-    has its class, else a kind of its own (no ``repr`` is built for what pairs with nothing).
+def next_copy(index: int) -> int:
+    """The number of the first input from ``index`` on that has a copied part (what a run
+    compares its counter with, so that the inputs between copies pay nothing).
 
-    >>> import synthia as sy
-    >>> kinds_of(sy.Apply(lambda a, b: a + b, sy.RandomInteger(0, 9), sy.RandomInteger(0, 9)))[1:]
-    ['RandomInteger:RandomInteger(0, 9)', 'RandomInteger:RandomInteger(0, 9)']
+    >>> next_copy(0), next_copy(8), next_copy(40), next_copy(4040)
+    (7, 23, 135, 4103)
     """
-    nodes = [node for _, node in upstream(wiring)]
-    classes = collections.Counter(type(node) for node in nodes)
-    kinds = []
-    for position, node in enumerate(nodes):
-        kind = f"#{position}"
-        if classes[type(node)] > 1:
-            try:
-                kind = f"{type(node).__qualname__}:{node!r}"
-            except Exception:  # a picker whose repr fails pairs with nothing
-                pass
-        kinds.append(kind)
-    return kinds
-
-
-def has_twins(wiring: Picker[Any], kinds: Sequence[str]) -> bool:
-    """Whether two pickers of ``wiring`` that draw (themselves or upstream) are of the same
-    kind: what copying a part needs, checked once so that a wiring without twins never
-    pays for a recorded pick.
-
-    >>> import synthia as sy
-    >>> x = sy.RandomInteger(0, 9)
-    >>> pair = sy.Apply(lambda a, b: (a, b), x, sy.RandomInteger(0, 9))
-    >>> has_twins(pair, kinds_of(pair)), has_twins(sy.ComposeList(x, 3), kinds_of(sy.ComposeList(x, 3)))
-    (True, False)
-    """
-    repeated = {kind for kind, count in collections.Counter(kinds).items() if count > 1}
-    seen: set[str] = set()
-    for position, (_, node) in enumerate(upstream(wiring)):
-        kind = kinds[position]
-        if kind in repeated and any(isinstance(n, Seedable) for _, n in upstream(node)):
-            if kind in seen:
-                return True
-            seen.add(kind)
-    return False
+    for until, every in SCHEDULE:
+        candidate = index + (OFFSET - index) % every
+        if until is None or candidate < until:
+            return candidate
+        index = max(index, until)
+    raise AssertionError("the last phase of SCHEDULE has no end")  # pragma: no cover
 
 
 def copy_random(seed: int, index: int) -> random.Random:

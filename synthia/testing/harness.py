@@ -11,7 +11,7 @@ from ..core.draws import Draw, Recorder, Tape, routed
 from ..core.draws import record as record_draws
 from ..core.draws import replay as replay_draws
 from ..core.exceptions import GiveUp, NoMoreElements
-from ..core.graph import notify_failure, picker_notes, upstream
+from ..core.graph import kinds_of, notify_failure, picker_notes, upstream
 from ..core.instrument import intercept
 from ..core.picker import Picker
 from ..core.random import check_seed, fresh_seed
@@ -20,7 +20,7 @@ from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
 from .arguments import Arguments
 from .context import DrawContext, UnsatisfiedAssumption, drawing, enter_drawing, leave_drawing
-from .copying import copies_a_part, copy_random, copy_span, has_twins, kinds_of
+from .copying import copies_a_part, copy_random, copy_span, next_copy
 from .coverage import signature, span_names
 from .evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
 from .observe import observation
@@ -105,13 +105,14 @@ class Assert:
     more, and the smallest is reported. Everything derives from the seed: the same
     ``Assert`` run twice with the same seed, in any process, gives the same report.
 
-    When two pickers of the wiring are of the same kind (the same ``repr``), the 8th, 24th
-    and 40th inputs, then one in 4,096, have **a copied part** (``copy_parts=True``, the
-    default): the input's draws are recorded, the draws of one of those pickers' picks replace
-    those of a pick of its twin, and the result is replayed through the wiring
-    (:mod:`synthia.testing.copying`). Such an input is a real output of the wiring, recorded
-    and shrunk like any other; it makes the equal parts -- ``x == y``, two equal fields --
-    that independent draws almost never make, and that bugs need.
+    The 8th, 24th and 40th inputs, then one in 4,096, have **a copied part**
+    (``copy_parts=True``, the default): the input's draws are recorded, the draws of one pick
+    replace those of another pick of the same kind -- of the same picker (two elements of a
+    list) or of a picker with the same ``repr`` (two arguments) -- and the result is replayed
+    through the wiring (:mod:`synthia.testing.copying`). Such an input is a real output of
+    the wiring, recorded and shrunk like any other; it makes the equal parts -- ``x == y``,
+    two equal fields, a repeated element -- that independent draws almost never make, and
+    that bugs need.
 
     Every tested input feeds the run's :class:`~synthia.testing.evidence.Evidence`
     (``report.evidence``): the labels the test gave with :func:`~synthia.event`, the
@@ -213,10 +214,10 @@ class Assert:
         copied part, for an input that has one)."""
         wiring = self.seeded(seed)
         _advance(wiring, index)
-        if not (self.copy_parts and copies_a_part(index) and self._has_twins()):
+        if not (self.copy_parts and copies_a_part(index)):
             return wiring.pick()
         values, tape = record_draws(wiring)
-        copied = self._copied(seed, index, tape, lambda draws: replay_draws(self.seeded(seed), draws, reset=False))
+        copied = self._copied(seed, index, tape, lambda draws: replay_draws(self.seeded(seed), draws, reset=False, spans=False))
         return values if copied is None else copied[0]
 
     def _copied(self, seed: int, index: int, tape: Tape, replay: Callable[[list[Draw]], tuple[Any, Tape]]) -> tuple[Any, Tape] | None:
@@ -230,12 +231,6 @@ class Assert:
             return replay(draws)
         except Exception:  # the copy does not fit the wiring here: the input stays as drawn
             return None
-
-    def _has_twins(self) -> bool:
-        twins: bool | None = self.__dict__.get("_twins")
-        if twins is None:
-            twins = self.__dict__["_twins"] = has_twins(self.wiring, self._kinds())
-        return twins
 
     def _kinds(self) -> list[str]:
         kinds: list[str] | None = self.__dict__.get("_kind_list")
@@ -393,7 +388,7 @@ class Assert:
         pick = wiring.pick
         test = self.test
         discards: collections.Counter[str] = collections.Counter()
-        copying = self.copy_parts and self._has_twins()
+        copy_at = next_copy(0) if self.copy_parts else -1  # the next input with a copied part
         replicas: list[Arguments] = []
         index = 0
         starts = 0
@@ -437,7 +432,8 @@ class Assert:
             t0 = clock()
             copied: Tape | None = None
             try:
-                if copying and copies_a_part(index):
+                if index == copy_at:
+                    copy_at = next_copy(index + 1)
                     values, copied = self._copy_part(seed, index, wiring, route, replicas)
                 else:
                     values = pick()
@@ -531,7 +527,7 @@ class Assert:
         def replay(draws: list[Draw]) -> tuple[Any, Tape]:
             if not replicas:
                 replicas.append(self.seeded(seed))
-            return replay_draws(replicas[0], draws)
+            return replay_draws(replicas[0], draws, spans=False)
 
         copied = self._copied(seed, index, tape, replay)
         return (values, None) if copied is None else copied
@@ -581,7 +577,9 @@ class Assert:
 
     def _shrink(self, initial: Attempt, report: TestReport, session: "_ShrinkSession") -> None:
         t0 = time.perf_counter()
-        shrinker = Shrinker(session.attempt, initial, max_calls=self.shrink_budget, deadline=t0 + self.shrink_time)
+        shrinker = Shrinker(
+            session.attempt, initial, max_calls=self.shrink_budget, deadline=t0 + self.shrink_time, kinds=self._kinds()
+        )
         try:
             best = shrinker.shrink()
         except KeyboardInterrupt:

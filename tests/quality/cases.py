@@ -300,6 +300,64 @@ def _divides_by_a_zero_sum(e: Any) -> bool:
     return False
 
 
+def _int16(n: int) -> int:
+    """``n`` as a 16-bit signed integer (wrapping), the arithmetic of the bound5 challenge."""
+    return (n + 32768) % 65536 - 32768
+
+
+def _bounded_lists() -> sy.Picker[Any]:
+    """Five lists of 16-bit integers, each of (wrapped) sum below 256."""
+    def bounded() -> sy.Picker[Any]:
+        return sy.PickIf(sy.ComposeList(sy.RandomInteger(-32768, 32768), sy.RandomInteger(0, 11)), lambda l: _int16(sum(l)) < 256)
+
+    return sy.Apply(lambda *lists: tuple(lists), *[bounded() for _ in range(5)])
+
+
+def _bounded_lists_strategy() -> Any:
+    st = _st()
+    bounded = st.lists(st.integers(-32768, 32767), max_size=10).filter(lambda l: _int16(sum(l)) < 256)
+    return st.tuples(*[bounded] * 5)
+
+
+def _sum_overflows(lists: tuple[list[int], ...]) -> bool:
+    return _int16(sum(_int16(sum(l)) for l in lists)) >= 5 * 256
+
+
+def _coupled() -> sy.Picker[Any]:
+    """Lists whose elements are positions in the list."""
+    return sy.PickIf(sy.ComposeList(sy.RandomInteger(0, 11), sy.RandomInteger(0, 11)), lambda l: all(i < len(l) for i in l))
+
+
+def _coupled_strategy() -> Any:
+    st = _st()
+    return st.lists(st.integers(0, 10), max_size=10).filter(lambda l: all(i < len(l) for i in l))
+
+
+def _points_back(l: list[int]) -> bool:
+    return any(i != j and l[j] == i for i, j in enumerate(l))
+
+
+def _list_and_position() -> sy.Picker[Any]:
+    lists = sy.ComposeList(sy.RandomInteger(-1000, 1001), sy.RandomInteger(1, 11))
+    return sy.Bind(lists, lambda l: sy.Apply(lambda i: (l, i), sy.RandomInteger(0, len(l))))
+
+
+def _list_and_position_strategy() -> Any:
+    st = _st()
+    return st.lists(st.integers(-1000, 1000), min_size=1, max_size=10).flatmap(lambda l: st.tuples(st.just(l), st.integers(0, len(l) - 1)))
+
+
+def _removal_leaves_it(pair: tuple[list[int], int]) -> bool:
+    l, i = pair
+    rest = list(l)
+    rest.remove(l[i])
+    return l[i] in rest
+
+
+def _pair(low: int, high: int) -> sy.Picker[Any]:
+    return sy.Apply(lambda x, y: (x, y), sy.RandomInteger(low, high), sy.RandomInteger(low, high))
+
+
 CASES: list[QualityCase] = [
     # -- integers -------------------------------------------------------------------------------
     QualityCase("int at least 1000", lambda: sy.RandomInteger(0, 10**6), lambda x: x >= 1000, 1000, _ints(0, 10**6)),
@@ -485,5 +543,22 @@ CASES: list[QualityCase] = [
         lambda l: len(set().union(*map(set, l))) >= 5,
         [[0, 1, -1, 2, -2]],
         _lists(_lists(_ints(-1000, 1001), 19), 19),
+    ),
+    QualityCase("bound5: five bounded lists whose sum overflows", _bounded_lists, _sum_overflows, ([], [], [], [-1], [-32768]), _bounded_lists_strategy),
+    QualityCase("coupling: an element points back", _coupled, _points_back, [1, 0], _coupled_strategy),
+    QualityCase("deletion: a removed element stays", _list_and_position, _removal_leaves_it, ([0, 0], 0), _list_and_position_strategy),
+    QualityCase(
+        "reverse: a list unlike its reverse",
+        lambda: sy.ComposeList(sy.AnyInteger(), sy.RandomInteger(0, 21)),
+        lambda l: l != l[::-1],
+        [0, 1],
+        lambda: _st().lists(_st().integers(), max_size=20),
+    ),
+    QualityCase(
+        "difference: small but not zero",
+        lambda: _pair(1, 1001),
+        lambda p: p[0] >= 10 and 1 <= abs(p[0] - p[1]) <= 4,
+        (10, 6),
+        lambda: _st().tuples(_st().integers(1, 1000), _st().integers(1, 1000)),
     ),
 ]
