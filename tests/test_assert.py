@@ -421,3 +421,14 @@ def test_restarts_with_a_bind_replay_every_failure() -> None:
     for seed in range(6):
         report = sy.Assert(deletion, p=wiring, restarts=2).run(seed=seed)
         assert not report.flaky and report.smallest == {"p": ([0, 0], 0)}
+
+
+def test_copies_are_made_only_where_an_input_can_have_two_parts_of_one_kind() -> None:
+    leaf, other = sy.RandomInteger(0, 10**6), sy.RandomFloat(0, 1)
+    assert not sy.Assert(bool, x=leaf, y=other)._may_copy()  # two leaves of two kinds
+    assert sy.Assert(bool, x=leaf, y=sy.RandomInteger(0, 10**6))._may_copy()  # twins
+    assert sy.Assert(bool, x=leaf, y=leaf)._may_copy()  # one picker picked for both
+    assert sy.Assert(bool, x=sy.ComposeList(leaf, 3))._may_copy()  # picked three times
+    # The picker shared by two arguments makes them equal in a copied input.
+    report = sy.Assert(lambda x, y: x != y or x < 10, x=leaf, y=leaf).run(seed=3)
+    assert report.smallest == {"x": 10, "y": 10} and report.first_index == 7

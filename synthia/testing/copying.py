@@ -34,10 +34,10 @@ from ..core.random import derive_seed
 __all__ = ["SCHEDULE", "OFFSET", "copies_a_part", "next_copy", "copy_random", "copy_span"]
 
 #: Inputs with a copied part: one in 16 among the first 48 (the 8th, the 24th and the 40th: a
-#: run of 100 inputs has three), then one in 128 up to the 4,096th, then one in 4,096
+#: run of 100 inputs has three), then one in 256 up to the 4,096th, then one in 4,096
 #: (``SCHEDULE``: ``(until, every)``). A copy records one pick and replays it, about 0.25 ms
-#: (some 200 plain picks): a run of 1,000 inputs has ten, a long run pays little.
-SCHEDULE = ((48, 16), (4096, 128), (None, 4096))
+#: (some 200 plain picks): a run of 1,000 inputs has six, a long run pays little.
+SCHEDULE = ((48, 16), (4096, 256), (None, 4096))
 #: The position of a copy within its block of inputs.
 OFFSET = 7
 #: Tries at finding two spans of the same kind whose draws differ.
@@ -48,7 +48,7 @@ def copies_a_part(index: int) -> bool:
     """Whether the input numbered ``index`` (from 0) of a run has a copied part.
 
     >>> [i for i in range(300) if copies_a_part(i)], [i for i in range(4000, 10_000) if copies_a_part(i)]
-    ([7, 23, 39, 135, 263], [4103, 8199])
+    ([7, 23, 39, 263], [4103, 8199])
     """
     return next_copy(index) == index
 
@@ -58,7 +58,7 @@ def next_copy(index: int) -> int:
     compares its counter with, so that the inputs between copies pay nothing).
 
     >>> next_copy(0), next_copy(8), next_copy(40), next_copy(4040)
-    (7, 23, 135, 4103)
+    (7, 23, 263, 4103)
     """
     for until, every in SCHEDULE:
         candidate = index + (OFFSET - index) % every

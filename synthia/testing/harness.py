@@ -105,14 +105,14 @@ class Assert:
     more, and the smallest is reported. Everything derives from the seed: the same
     ``Assert`` run twice with the same seed, in any process, gives the same report.
 
-    The 8th, 24th and 40th inputs, then one in 4,096, have **a copied part**
-    (``copy_parts=True``, the default): the input's draws are recorded, the draws of one pick
-    replace those of another pick of the same kind -- of the same picker (two elements of a
-    list) or of a picker with the same ``repr`` (two arguments) -- and the result is replayed
-    through the wiring (:mod:`synthia.testing.copying`). Such an input is a real output of
-    the wiring, recorded and shrunk like any other; it makes the equal parts -- ``x == y``,
-    two equal fields, a repeated element -- that independent draws almost never make, and
-    that bugs need.
+    The 8th, 24th and 40th inputs, then one in 256 up to the 4,096th, then one in 4,096,
+    have **a copied part** (``copy_parts=True``, the default): the input's draws are
+    recorded, the draws of one pick replace those of another pick of the same kind -- of the
+    same picker (two elements of a list) or of a picker with the same ``repr`` (two
+    arguments) -- and the result is replayed through the wiring
+    (:mod:`synthia.testing.copying`). Such an input is a real output of the wiring, recorded
+    and shrunk like any other; it makes the equal parts -- ``x == y``, two equal fields, a
+    repeated element -- that independent draws almost never make, and that bugs need.
 
     Every tested input feeds the run's :class:`~synthia.testing.evidence.Evidence`
     (``report.evidence``): the labels the test gave with :func:`~synthia.event`, the
@@ -214,7 +214,7 @@ class Assert:
         copied part, for an input that has one)."""
         wiring = self.seeded(seed)
         _advance(wiring, index)
-        if not (self.copy_parts and copies_a_part(index)):
+        if not (self.copy_parts and copies_a_part(index) and self._may_copy()):
             return wiring.pick()
         values, tape = record_draws(wiring)
         copied = self._copied(seed, index, tape, lambda draws: replay_draws(self.seeded(seed), draws, reset=False, spans=False))
@@ -231,6 +231,17 @@ class Assert:
             return replay(draws)
         except Exception:  # the copy does not fit the wiring here: the input stays as drawn
             return None
+
+    def _may_copy(self) -> bool:
+        """Whether an input can have two parts of one kind: not when every argument is a
+        picker without inputs (one pick, one part) and no two arguments are of one kind."""
+        arguments = [node for _, node in self.wiring.named_inputs()]
+        if any(next(iter(node.named_inputs()), None) is not None for node in arguments):
+            return True
+        if len({id(node) for node in arguments}) < len(arguments):
+            return True  # one picker for two arguments
+        kinds = self._kinds()  # the root's, then one per argument
+        return len(set(kinds[1:])) < len(kinds) - 1
 
     def _kinds(self) -> list[str]:
         kinds: list[str] | None = self.__dict__.get("_kind_list")
@@ -388,7 +399,7 @@ class Assert:
         pick = wiring.pick
         test = self.test
         discards: collections.Counter[str] = collections.Counter()
-        copy_at = next_copy(0) if self.copy_parts else -1  # the next input with a copied part
+        copy_at = next_copy(0) if self.copy_parts and self._may_copy() else -1  # the next input with a copied part
         replicas: list[Arguments] = []
         index = 0
         starts = 0

@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..core.draws import DrawSource, Recorder, Tape, current_route, routed
 from ..core.exceptions import NoMoreElements
-from ..core.graph import learns, notify_failure, picker_notes, upstream
+from ..core.graph import kinds_of, learns, notify_failure, picker_notes, upstream
 from ..core.picker import Picker, RandomPicker
 from ..core.random import check_seed, derive_seed, fresh_seed
 from ..engine.session import ReplaySession
@@ -661,7 +661,7 @@ class Monkey:
     def _shrink(self, initial: Attempt, report: MonkeyReport, session: "_MonkeySession", deadline: float | None) -> None:
         t0 = time.perf_counter()
         limit = t0 + self.shrink_time if deadline is None else min(deadline, t0 + self.shrink_time)
-        shrinker = Shrinker(session.attempt, initial, max_calls=self.shrink_budget, deadline=limit)
+        shrinker = Shrinker(session.attempt, initial, max_calls=self.shrink_budget, deadline=limit, kinds=kinds_of(session.wiring))
         try:
             best = shrinker.shrink()
         except KeyboardInterrupt:
