@@ -296,3 +296,34 @@ def test_tapes_survive_json(case: Case) -> None:
 def test_malformed_tapes_are_refused(data: Any) -> None:
     with pytest.raises(ValueError):
         sy.Tape.from_json(data)
+
+
+# -- an integer draw with a distribution of its own ------------------------------------------
+class _Evens(sy.RandomPicker[int]):
+    """Even integers of [0, 100), made by a sample of their own and drawn as one integer."""
+
+    def __init__(self) -> None:
+        self._init_stream(None)
+
+    def pick(self) -> int:
+        return self._stream.integer_by(0, 100, lambda stream: 2 * stream.integer(0, 50))
+
+
+def test_integer_by_is_recorded_and_replayed_as_one_integer_draw() -> None:
+    plain = _Evens().set_seed(4).take(20)
+    assert all(v % 2 == 0 for v in plain)
+    recorded = _Evens().set_seed(4)
+    tapes = [sy.record(recorded)[1] for _ in range(20)]
+    assert [[(d.kind, d.value, d.args) for d in t.draws] for t in tapes] == [[(INTEGER, v, (0, 100))] for v in plain]
+    assert sy.replay(_Evens(), [37])[0] == 37  # a replay gives the value itself: one draw, any value of the range
+    assert sy.replay(_Evens(), [250])[0] == 99  # clamped to the range like any integer draw
+    assert sy.AnyInteger(-10**6, 10**6).set_seed(3).take(30) == [
+        sy.record(picker)[0] for picker in [sy.AnyInteger(-10**6, 10**6).set_seed(3)] for _ in range(30)
+    ]
+
+
+def test_equal_any_integers_shrink_together() -> None:
+    # One made at an edge (15), one small: as values, both shrink as one to the minimum.
+    pair = sy.Apply(lambda x, y: (x, y), sy.AnyInteger(1), sy.AnyInteger(1))
+    reports = [sy.Assert(lambda p: not (p[0] >= 10 and p[0] == p[1]), p=pair).run(seed=seed) for seed in range(6)]
+    assert [r.smallest for r in reports] == [{"p": (10, 10)}] * 6

@@ -437,6 +437,11 @@ class DrawSource:
     def weighted(self, stream: "Stream", cumulative: Sequence[float]) -> int:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def integer_by(self, stream: "Stream", low: int, high: int, sample: Callable[["Stream"], int]) -> int:
+        """An integer draw with a distribution of the picker's own (see
+        :meth:`~synthia.core.random.Stream.integer_by`); by default, the source's integer draw."""
+        return self.integer(stream, low, high)
+
     def open_span(self, label: Hashable) -> None:
         """A routed picker's ``pick()`` begins (or a part of it: see :func:`open_span`)."""
 
@@ -510,6 +515,9 @@ class Passthrough(DrawSource):
     def weighted(self, stream: "Stream", cumulative: Sequence[float]) -> int:
         return stream.weighted(cumulative)
 
+    def integer_by(self, stream: "Stream", low: int, high: int, sample: Callable[["Stream"], int]) -> int:
+        return stream.integer_by(low, high, sample)
+
 
 PASSTHROUGH = Passthrough()
 
@@ -573,6 +581,9 @@ class Recorder(_Logging):
 
     def weighted(self, stream: "Stream", cumulative: Sequence[float]) -> int:
         return self._log(WEIGHTED, (tuple(cumulative),), stream.weighted(cumulative))
+
+    def integer_by(self, stream: "Stream", low: int, high: int, sample: Callable[["Stream"], int]) -> int:
+        return self._log(INTEGER, (low, high), stream.integer_by(low, high, sample))
 
 
 class Replayer(_Logging):
@@ -722,6 +733,9 @@ class RoutedStream:
 
     def weighted(self, cumulative: Sequence[float]) -> int:
         return self.route.source.weighted(self.inner, cumulative)  # type: ignore[arg-type]
+
+    def integer_by(self, low: int, high: int, sample: Callable[["Stream"], int]) -> int:
+        return self.route.source.integer_by(self.inner, low, high, sample)  # type: ignore[arg-type]
 
     def integer_sampler(self, low: int, high: int) -> Callable[[], int]:
         route, inner = self.route, self.inner

@@ -126,6 +126,19 @@ class Stream(_random.Random):
             r = getrandbits(k)
         return low + r
 
+    def integer_by(self, low: int, high: int, sample: Callable[["Stream"], int]) -> int:
+        """An integer of ``[low, high)`` made by ``sample(stream)``, a distribution of the
+        picker's own (built from this stream's typed draws), and recorded, replayed and
+        shrunk as **one** integer draw of that range: what is remembered is the value, not
+        the draws that chose it, as with Hypothesis's weighted integers. A source that
+        decides values itself (a replayer, a learner, Hypothesis's data) treats it as a
+        plain integer draw of the range.
+
+        >>> Stream(1).integer_by(0, 100, lambda s: 2 * s.integer(0, 50)) % 2
+        0
+        """
+        return sample(self)
+
     def floating(self, low: float, high: float) -> float:
         """A float uniformly drawn from ``[low, high)``, for finite ``high > low``."""
         u = self.random()

@@ -58,6 +58,7 @@ _LONG_RUN = 8  # sibling runs this long are first cut from the end
 _NEXT_DRAWS = 6  # draws after a deleted block that a deletion may simplify too
 _RELABEL_LIMIT = 8  # distinct values of one shape whose pairs are swapped throughout
 _SWAP_LIMIT = 32  # spans of one picker compared pairwise for swaps (more: only siblings are sorted)
+_TWIN_SPANS = 256  # distinct span contents looked at for equal twins
 
 #: The kinds of draws the pairs pass moves together (a weighted draw is an index: numeric too).
 _NUMERIC = (INTEGER, FLOAT, WEIGHTED)
@@ -175,6 +176,7 @@ class Shrinker:
         #: The kind of each span label (:func:`~synthia.core.graph.kinds_of`): spans of two
         #: pickers of one kind may swap places, as spans of one picker do.
         self.kinds = list(kinds) if kinds is not None else None
+        self._twins: tuple[Tape, list[tuple[int, int, int]]] | None = None
 
     # -- proposals --------------------------------------------------------------------------
     @property
@@ -206,16 +208,63 @@ class Shrinker:
             attempt = self._attempt(picks, list(entries), max_draws)
             result = attempt if attempt.status == FAIL and attempt.tape is not None else None
             self._cache[key] = result
-        if result is None or result.origin != self.best.origin:
-            return False
-        assert result.tape is not None
-        if shorter_than is not None and len(result.tape.draws) >= shorter_than and result.tape.picks >= picks:
-            return False
-        if result.tape.key() < self.tape.key():
-            self.best = result
-            self.improvements += 1
-            return True
-        return False
+        if result is not None and result.origin == self.best.origin:
+            assert result.tape is not None
+            if shorter_than is not None and len(result.tape.draws) >= shorter_than and result.tape.picks >= picks:
+                return False
+            if result.tape.key() < self.tape.key():
+                self.best = result
+                self.improvements += 1
+                return True
+        mirrored = self._mirrored(picks, entries)
+        return mirrored is not None and self.consider(picks, mirrored, shorter_than)
+
+    def _mirrored(self, picks: int, entries: Sequence[Draw | Flex]) -> list[Draw | Flex] | None:
+        """``entries`` with its changes to one of two equal spans of one kind made to the
+        other too (``None``: not such a change). Equal parts -- ``x == y``, a repeated
+        element -- stay equal only if they shrink together, and every pass changes one part."""
+        best = self.tape
+        if picks != best.picks or len(entries) != len(best.draws):
+            return None
+        twins = self._equal_twins(best)
+        if not twins:
+            return None
+        draws = best.draws
+        changed = [i for i, (e, d) in enumerate(zip(entries, draws)) if e is not d and e != d]
+        if not changed or not all(isinstance(entries[i], Draw) for i in changed):
+            return None
+        low, high = changed[0], changed[-1]
+        for a, b, length in twins:
+            for here, there in ((a, b), (b, a)):
+                if here <= low and high < here + length:
+                    mirrored = list(entries)
+                    for i in changed:
+                        mirrored[there + i - here] = entries[i]
+                    return mirrored
+        return None
+
+    def _equal_twins(self, tape: Tape) -> list[tuple[int, int, int]]:
+        """Pairs of separate spans of one kind with equal draws in ``tape``: ``(start, other
+        start, length)``, kept for the tape they were found in."""
+        cached = self._twins
+        if cached is not None and cached[0] is tape:
+            return cached[1]
+        kinds = self.kinds
+        by_content: dict[Any, list[Any]] = {}
+        for s in tape.spans:
+            if len(s) and len(by_content) < _TWIN_SPANS:
+                label = s.label
+                kind = kinds[label] if kinds is not None and type(label) is int and 0 <= label < len(kinds) else label
+                content = tuple((d.kind, d.value) for d in tape.draws[s.start : s.end])
+                by_content.setdefault((kind, content), []).append(s)
+        twins = []
+        for spans in by_content.values():
+            for x, first in enumerate(spans):
+                for second in spans[x + 1 :]:
+                    if first.end <= second.start:
+                        twins.append((first.start, second.start, first.end - first.start))
+        self._twins = (tape, twins)
+        return twins
 
     def replace(self, changes: dict[int, Any], base: Tape | None = None) -> bool:
         """Consider ``base`` (the best tape by default) with some draws' values changed."""

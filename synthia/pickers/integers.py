@@ -12,11 +12,12 @@ widths of machine integers (7, 8, 15, 16, 31, 32, 63, 64), then is
 * **uniform** (30%): uniform over the whole range;
 * **edge** (20%): ``2**w - 1`` or ``2**w``, negated or not (beyond the range, its bound).
 
-The draws of all three modes are made every time, the mode only choosing which gives the
-value, so that the shrinker can lower the mode without moving the others: a failure found
-among huge uniform values still shrinks to a small value, and an edge value of ``w`` bits
-becomes a small value of ``w`` bits, which then shrinks digit by digit. All-minimal draws
-give the simplest value of the range: 0, or the bound closest to it.
+The value is **one integer draw** of ``[low, high)`` (:meth:`~synthia.core.random.Stream.integer_by`):
+the mode, width, magnitude and sign choose it when it is generated, but what is recorded,
+replayed and shrunk is the value itself, as with Hypothesis's integers. So a failure shrinks
+by the value's own order (0, 1, -1, 2, ...; the simplest value of the range first: 0, or the
+bound closest to it) however it was made, and two equal values -- ``x == y``, one made at an
+edge and one small -- stay equal while they shrink together.
 
 >>> values = AnyInteger(seed=2).take(500)
 >>> 0 in values, -1 in values, 255 in values, any(abs(v) > 2**40 for v in values)
@@ -46,9 +47,9 @@ class AnyInteger(RandomPicker[int]):
     """An ``int`` of ``[low, high)``, spread over every magnitude, edge values included.
 
     ``low`` and ``high`` default to ``-2**64`` and ``2**64``: every 64-bit integer, signed or
-    not. See the module for the three modes; the draws are the mode, the bit width (a
-    weighted index), the magnitude, the sign, the uniform value and the edge (``2**w - 1`` or
-    ``2**w``).
+    not. See the module for the three modes; the value is one integer draw of the range,
+    made by the mode, the bit width (a weighted index), the magnitude, the sign, the uniform
+    value and the edge (``2**w - 1`` or ``2**w``), all drawn every time.
 
     >>> AnyInteger(-1000, 1000).set_seed(1).take(8)
     [824, 3, -1, -128, 2, 0, -64, -4]
@@ -76,7 +77,9 @@ class AnyInteger(RandomPicker[int]):
         self._init_stream(seed)
 
     def pick(self) -> int:
-        stream = self._stream
+        return self._stream.integer_by(self.low, self.high, self._sample)
+
+    def _sample(self, stream: Any) -> int:
         mode = stream.weighted(MODES)
         width = stream.weighted(self._widths)
         magnitude = stream.integer(0, 1 << width) if width else 0

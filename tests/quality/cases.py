@@ -555,6 +555,13 @@ CASES: list[QualityCase] = [
         lambda: _st().lists(_st().integers(), max_size=20),
     ),
     QualityCase(
+        "difference: zero, any positive integers",
+        lambda: sy.Apply(lambda x, y: (x, y), sy.AnyInteger(1), sy.AnyInteger(1)),
+        lambda p: p[0] >= 10 and p[0] == p[1],
+        (10, 10),
+        lambda: _st().tuples(_st().integers(min_value=1, max_value=2**64 - 1), _st().integers(min_value=1, max_value=2**64 - 1)),
+    ),
+    QualityCase(
         "difference: small but not zero",
         lambda: _pair(1, 1001),
         lambda p: p[0] >= 10 and 1 <= abs(p[0] - p[1]) <= 4,
