@@ -485,3 +485,12 @@ def test_the_tour_chapter_runs() -> None:
     run(out, only="guided")
     text = out.getvalue()
     assert "distinct valid BSTs in 4000 guided trees" in text and "smallest failing BST" in text
+
+
+def test_the_steps_of_an_integer_by_draw_are_choice_points() -> None:
+    # AnyInteger records one integer, but the learner steers the mode, width and magnitude
+    # that make it: small values stay reachable (a plain integer of 2**65 values is not).
+    lists = sy.guided(sy.ComposeList(sy.AnyInteger(), 3), valid=lambda l: all(abs(x) < 100 for x in l), only_valid=False, seed=1)
+    for _ in range(3000):
+        lists.pick()
+    assert lists.valid_count > 100 and lists.unique_count > 50

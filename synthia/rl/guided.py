@@ -292,6 +292,13 @@ class GuideSource(DrawSource):
             value = start + self.guide._below(end - start)
         return self._tell(stream, INTEGER, (low, high), value)  # type: ignore[no-any-return]
 
+    def integer_by(self, stream: Any, low: int, high: int, sample: Callable[[Any], int]) -> int:
+        if id(stream) in self.points:
+            # A picker of the wiring: its sample's own draws (AnyInteger's mode, width and
+            # magnitude) are the choice points, as they are for a picker that draws them directly.
+            return sample(RoutedStream(stream, Route(self)))
+        return self.integer(stream, low, high)
+
     def boolean(self, stream: Any, p: float) -> bool:
         if p <= 0.0 or p >= 1.0:
             return p >= 1.0
