@@ -188,3 +188,13 @@ def test_an_affine_float_shrinks_to_strictly_smaller_values_only() -> None:
     value = picker.take(10)[7]
     candidates = picker.shrink(value, sy.RandomFloat(seed=3849829261)).take(5)
     assert candidates and all(picker.shrink_key(c) < picker.shrink_key(value) for c in candidates)
+
+
+def test_a_long_list_whose_length_fails_shrinks_within_the_budget() -> None:
+    # Each replay of 1,200 elements costs milliseconds: deleting or merging units one by one
+    # (each failing: the length is what fails) and lowering them one by one used up the time
+    # budget and left a list of 0s, 1s and 2s.
+    lists = sy.ComposeList(sy.RandomInteger(0, 3), sy.RandomInteger(0, 2000))
+    report = sy.Assert(lambda l: len(l) < 1200, sy.FixedCount(1000), l=lists).run(seed=1)
+    assert report.smallest == {"l": [0] * 1200}
+    assert report.shrink_reason == "a full round of passes found nothing smaller"

@@ -16,11 +16,13 @@ The passes, run in rounds until a round finds nothing smaller:
 * **delete**: remove runs of sibling spans of the same picker (list elements, sub-trees,
   actions) or runs of a picker's own draws (the characters of a string), each alone and
   with a preceding integer draw -- the length that controls the repetition -- lowered by
-  the number of units removed;
+  the number of units removed (a long run whose first, middle and last units cannot go is
+  not tried unit by unit: the failure needs its length);
 * **simplify spans**: replace a span by the simplest draws of its picker, by a descendant
   span of the same picker (a sub-tree by one of its own sub-trees) or by a simpler sibling;
-* **lower**: each draw towards its simplest value -- the simplest at once, then a binary
-  search, integral values first for floats;
+* **lower**: many draws of one shape to their simplest value together, then each draw
+  towards its simplest value -- the simplest at once, then a binary search, integral values
+  first for floats;
 * **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- one
   lowered while the other rises by the same amount (coupled values such as ``a + b > 1000`` reach ``(1, 1000)``), both lowered
   by the same amount, and equal draws lowered as one;
@@ -59,6 +61,8 @@ _NEXT_DRAWS = 6  # draws after a deleted block that a deletion may simplify too
 _RELABEL_LIMIT = 8  # distinct values of one shape whose pairs are swapped throughout
 _SWAP_LIMIT = 32  # spans of one picker compared pairwise for swaps (more: only siblings are sorted)
 _TWIN_SPANS = 256  # distinct span contents looked at for equal twins
+_TWINS_PER_CONTENT = 4  # equal spans of one content paired with each other
+_TWIN_PAIRS = 64  # pairs of equal spans a change is mirrored between
 
 #: The kinds of draws the pairs pass moves together (a weighted draw is an index: numeric too).
 _NUMERIC = (INTEGER, FLOAT, WEIGHTED)
@@ -177,6 +181,8 @@ class Shrinker:
         #: pickers of one kind may swap places, as spans of one picker do.
         self.kinds = list(kinds) if kinds is not None else None
         self._twins: tuple[Tape, list[tuple[int, int, int]]] | None = None
+        #: The units of long runs the last delete pass found bound (see :meth:`pass_delete`).
+        self._length_bound: tuple[Tape | None, set[int]] = (None, set())
 
     # -- proposals --------------------------------------------------------------------------
     @property
@@ -257,11 +263,12 @@ class Shrinker:
                 kind = kinds[label] if kinds is not None and type(label) is int and 0 <= label < len(kinds) else label
                 content = tuple((d.kind, d.value) for d in tape.draws[s.start : s.end])
                 by_content.setdefault((kind, content), []).append(s)
-        twins = []
+        twins: list[tuple[int, int, int]] = []
         for spans in by_content.values():
+            spans = spans[:_TWINS_PER_CONTENT]  # a list of a thousand equal elements: a few pairs
             for x, first in enumerate(spans):
                 for second in spans[x + 1 :]:
-                    if first.end <= second.start:
+                    if first.end <= second.start and len(twins) < _TWIN_PAIRS:
                         twins.append((first.start, second.start, first.end - first.start))
         self._twins = (tape, twins)
         return twins
@@ -324,18 +331,34 @@ class Shrinker:
     def pass_delete(self) -> None:
         """Delete runs of sibling spans of one picker, and runs of a picker's own draws."""
         p = 0
+        # Units of long runs whose first, middle and last units cannot go (a length the
+        # failure needs): each would cost a replay of the whole input, for nothing.
+        bound: set[int] = set()
+        bound_in: Tape | None = None
         while p < len(self.tape.spans):
             base = self.tape
+            if bound_in is not base:
+                bound, bound_in = set(), base
+            if p in bound:
+                p += 1
+                continue
             span = base.spans[p]
             if len(span) > 0:
                 run = self._run_of_siblings(base, p)
-                if run is not None and self._delete_spans(base, run):
-                    continue
+                if run is not None:
+                    deleted = self._delete_spans(base, run)
+                    if deleted:
+                        continue
+                    if deleted is None:
+                        bound.update(run)
             if len(span) > 1 and self._delete_own_draws(base, p):
                 continue
             p += 1
+        self._length_bound = (bound_in, bound)
 
-    def _delete_spans(self, base: Tape, run: list[int]) -> bool:
+    def _delete_spans(self, base: Tape, run: list[int]) -> bool | None:
+        """Delete units of ``run``: True when some went; ``None`` when the run is long and
+        neither its first, its middle nor its last unit can go."""
         label = base.spans[run[0]].label
         excluded = [(s.start, s.end) for s in base.spans if s.label == label]
 
@@ -353,11 +376,18 @@ class Shrinker:
             counters = self._counters(base, base.spans[run[0]].start, lambda i: any(a <= i < b for a, b in excluded))
             return self._delete(base, first.start, last.end, k, counters)
 
+        def delete_middle() -> bool:
+            unit = base.spans[run[len(run) // 2]]
+            counters = self._counters(base, base.spans[run[0]].start, lambda i: any(a <= i < b for a, b in excluded))
+            return self._delete(base, unit.start, unit.end, 1, counters)
+
         # A long run loses its tail in few replays (a list truncated to what still fails).
         if len(run) >= _LONG_RUN and delete_tail(1):
             largest_true(lambda k: k <= 1 or delete_tail(k), upper=len(run))
             return True
         if not delete(1):
+            if len(run) >= _LONG_RUN and not delete_middle():
+                return None
             return False
         largest_true(lambda k: k <= 1 or delete(k), upper=len(run))
         return True
@@ -486,6 +516,10 @@ class Shrinker:
         p = 0
         while p < len(self.tape.spans):
             base = self.tape
+            tape, bound = self._length_bound
+            if tape is base and p in bound:
+                p += 1  # a unit of a run whose length the failure needs: a merge shortens it
+                continue
             if not self._merge(base, p):
                 p += 1
 
@@ -585,7 +619,21 @@ class Shrinker:
 
     # -- lowering draws -------------------------------------------------------------------------
     def pass_lower(self) -> None:
-        """Each draw to its simplest value, then (for those that cannot) a binary search."""
+        """Each draw to its simplest value, then (for those that cannot) a binary search.
+        Many draws of one shape go to their simplest value together first: one replay where
+        a long list's elements would take one each."""
+        tried: set[Any] = set()
+        while True:
+            shapes: dict[Any, list[int]] = {}
+            for i, d in enumerate(self.tape.draws):
+                if d.kind != BOOLEAN and d.value != simplest(d.kind, d.args):
+                    shapes.setdefault((d.kind, d.args), []).append(i)
+            many = [(shape, raised) for shape, raised in shapes.items() if len(raised) >= _LONG_RUN and shape not in tried]
+            if not many:
+                break
+            (kind, args), raised = many[0]
+            tried.add((kind, args))
+            self.replace({i: simplest(kind, args) for i in raised})
         i = 0
         while i < len(self.tape.draws):
             d = self.tape.draws[i]
