@@ -31,6 +31,7 @@ from ..core.picker import Picker, RandomPicker
 from ..core.random import check_seed, derive_seed, fresh_seed
 from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
+from .copying import copy_random, copy_span, next_copy
 from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_actions
 from .harness import origin_of
 from .coverage import _bucket
@@ -343,6 +344,9 @@ class Monkey:
     trace fails; that trace is then shrunk (``shrink_budget`` replays, ``shrink_time``
     seconds) and reported as a runnable program. Each trace has its own seed, derived from
     the run's: no discovery trace replays another, and the same seed gives the same report.
+    With ``copy_parts`` (the default), a few traces (the 8th, 24th, 40th, then one in 256)
+    are played again with one part copied over another of the same kind (one step's
+    argument over another's: two puts of one key), as :class:`~synthia.Assert` does.
 
     >>> import synthia as sy
     >>> class Counter:
@@ -375,6 +379,7 @@ class Monkey:
         shrink_time: float = 5.0,
         name: str | None = None,
         progress: bool | None = None,
+        copy_parts: bool = True,
     ) -> None:
         if not (callable(system) or hasattr(system, "reset")):
             raise TypeError(f"system must be a factory (a class or function) or an object with reset(), got {system!r}")
@@ -411,6 +416,9 @@ class Monkey:
         self.shrink_time = float(shrink_time)
         self.name: str = name or str(getattr(system, "__name__", type(system).__name__))
         self.progress = check_progress(progress)
+        if not isinstance(copy_parts, bool):
+            raise TypeError(f"copy_parts must be True or False, got {copy_parts!r}")
+        self.copy_parts = copy_parts
 
     def check(self, seed: int | None = None) -> MonkeyReport:
         """Run as a test: the seed from ``--synthia-seed`` (or ``seed``), saved failing traces
@@ -610,6 +618,7 @@ class Monkey:
     ) -> None:
         index = 0
         learning = self._learning_arguments()
+        copy_at = next_copy(0) if self.copy_parts else -1  # the next trace followed by a copied one
         while True:
             if bar is not None and not index & 15:
                 bar.tick(report.tried)
@@ -622,7 +631,10 @@ class Monkey:
                 report.reason = f"the time budget of {self.time_budget:g} s is spent"
                 return
             steps.set_seed(_trace_seed(seed, index))
-            recorder = Recorder() if learning else None
+            copying = index == copy_at
+            if copying:
+                copy_at = next_copy(index + 1)
+            recorder = Recorder() if learning or copying else None
             if recorder is None:
                 trace = self._trace(steps, None, _trace_seed(seed, index), self.max_steps, counts, learners)
             else:
@@ -634,6 +646,20 @@ class Monkey:
             rule.observe(Outcome(index, {"trace": trace.steps}, trace.failure is None, klass, (), evidence))
             report.tried += 1
             index += 1
+            if trace.failure is None and copying:
+                assert recorder is not None
+                copied = self._copied_trace(seed, index - 1, recorder.tape, session, steps)
+                # A copied trace is an extra probe: the counts, lengths and stopping rule are
+                # those of the discovery traces.
+                if copied is not None:
+                    if copied.status == FAIL:
+                        report.failures += 1
+                        report.time_to_failure = time.perf_counter() - started
+                        report.first_trace = copied.value.steps
+                        report.notes.append(f"the failing trace is trace #{index - 1} with a copied part")
+                        self._shrink(copied, report, session, deadline)
+                        report.reason = f"found a failing trace and shrank it until {report.shrink_reason}"
+                        return
             if trace.failure is None:
                 continue
             report.failures += 1
@@ -657,6 +683,21 @@ class Monkey:
             self._shrink(attempt, report, session, deadline)
             report.reason = f"found a failing trace and shrank it until {report.shrink_reason}"
             return
+
+    def _copied_trace(self, seed: int, index: int, tape: Tape, session: "_MonkeySession", steps: Any) -> Attempt | None:
+        """Trace ``index`` played again with a part copied over another of the same kind (an
+        argument's draws over another step's: two puts of one key), on a fresh system: the
+        attempt, or ``None`` when the trace has no two parts to copy or the copy does not fit."""
+        draws = copy_span(tape, kinds_of(steps), copy_random(seed, index))
+        if draws is None:
+            return None
+        try:
+            attempt = session.attempt(tape.picks, draws, None)
+        finally:
+            # An open session's route is the current one: pickers the next traces make
+            # inside a pick would draw from its replayer.
+            session.close()
+        return attempt if attempt.status != INVALID and attempt.value is not None else None
 
     def _shrink(self, initial: Attempt, report: MonkeyReport, session: "_MonkeySession", deadline: float | None) -> None:
         t0 = time.perf_counter()
