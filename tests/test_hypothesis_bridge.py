@@ -329,3 +329,11 @@ def test_infinite_floats_nan_and_negative_zero_come_from_a_permissive_strategy()
     assert any(math.isnan(v) for v in values)
     assert math.inf in values and -math.inf in values
     assert any(v == 0.0 and math.copysign(1.0, v) < 0 for v in values)
+
+
+def test_a_strategy_picker_gets_copied_parts_too() -> None:
+    # One picker, but its draws open a part per strategy draw: two integers of one strategy
+    # are two parts of one kind, so a copied part makes them equal (Hypothesis's own mutator).
+    pairs = sy.from_strategy(st.tuples(st.integers(min_value=1), st.integers(min_value=1)))
+    reports = [sy.Assert(lambda p: not (p[0] >= 10 and p[0] == p[1]), sy.FixedCount(1000), p=pairs).run(seed=s) for s in range(4)]
+    assert [r.smallest for r in reports] == [{"p": (10, 10)}] * 4

@@ -96,6 +96,10 @@ class Picker(Resettable, Generic[T]):
 
     #: Names of the attributes holding this picker's inputs (pickers, or containers of them).
     inputs_fields: ClassVar[tuple[str, ...]] = ()
+    #: Whether a pick opens spans for parts of its value (:func:`~synthia.core.draws.open_span`:
+    #: a grammar's derivations, a Hypothesis strategy's draws), which a harness may copy over
+    #: one another even when this picker is the only one.
+    opens_parts: ClassVar[bool] = False
 
     # -- the contract ---------------------------------------------------------------
     def pick(self) -> T:

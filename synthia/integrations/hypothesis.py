@@ -603,6 +603,8 @@ class StrategyPicker(RandomPicker[Any]):
     [6, 7, 3, 7, 8]
     """
 
+    opens_parts = True
+
     def __init__(self, strategy: Any, *, max_tries: int = 100, seed: int | None = None) -> None:
         st = _hypothesis()
         if not isinstance(strategy, st.SearchStrategy):

@@ -304,6 +304,8 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
     [[1, 3, 4], [2, 4, 5, 6]]
     """
 
+    opens_parts = True
+
     def __init__(self, values: Iterable[T], keep: float = 0.5, *, seed: int | None = None) -> None:
         self.values = check_values(values)
         self.keep = check_probability(keep, "keep")

@@ -292,6 +292,8 @@ class DerivedList(list):  # type: ignore[type-arg]
 class _GrammarPicker(RandomPicker[Any]):
     """Shared machinery: a grammar, a depth budget, the derivation of each output."""
 
+    opens_parts = True
+
     def __init__(self, grammar: str | Grammar, max_depth: int = 12, *, seed: int | None = None) -> None:
         if not isinstance(grammar, (str, Grammar)):
             raise TypeError(f"grammar must be the text of a grammar or a Grammar, got {grammar!r} ({type(grammar).__name__})")

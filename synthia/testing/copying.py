@@ -75,8 +75,9 @@ def copy_random(seed: int, index: int) -> random.Random:
 
 def copy_span(tape: Tape, kinds: Sequence[str], rng: random.Random) -> list[Draw] | None:
     """The draws of ``tape`` with the draws of one span replaced by those of another span,
-    of a picker of the same kind, neither inside the other and with other draws; ``None``
-    when the tape has no such pair.
+    of a picker of the same kind (or a part with the same label: two derivations of one
+    grammar rule, two draws of one Hypothesis strategy), neither inside the other and with
+    other draws; ``None`` when the tape has no such pair.
 
     >>> from synthia.core.draws import Span
     >>> def span(label, start):
@@ -87,11 +88,15 @@ def copy_span(tape: Tape, kinds: Sequence[str], rng: random.Random) -> list[Draw
     [1, 2, 1]
     """
     draws = tape.draws
-    groups: dict[str, list[Any]] = {}
+    groups: dict[Any, list[Any]] = {}
     for span in tape.spans:
         label = span.label
-        if type(label) is int and 0 <= label < len(kinds) and span.end > span.start:
-            groups.setdefault(kinds[label], []).append(span)
+        if span.end > span.start:
+            if type(label) is int:
+                if 0 <= label < len(kinds):
+                    groups.setdefault(kinds[label], []).append(span)
+            else:  # a part of a pick (a grammar rule's derivation, a strategy's draw): by its label
+                groups.setdefault(("part", label), []).append(span)
     candidates = [spans for spans in groups.values() if len(spans) > 1]
     if not candidates:
         return None

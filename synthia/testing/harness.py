@@ -234,9 +234,10 @@ class Assert:
 
     def _may_copy(self) -> bool:
         """Whether an input can have two parts of one kind: not when every argument is a
-        picker without inputs (one pick, one part) and no two arguments are of one kind."""
+        picker without inputs whose pick opens no parts (one pick, one part) and no two
+        arguments are of one kind."""
         arguments = [node for _, node in self.wiring.named_inputs()]
-        if any(next(iter(node.named_inputs()), None) is not None for node in arguments):
+        if any(node.opens_parts or next(iter(node.named_inputs()), None) is not None for node in arguments):
             return True
         if len({id(node) for node in arguments}) < len(arguments):
             return True  # one picker for two arguments
