@@ -442,6 +442,11 @@ class DrawSource:
         :meth:`~synthia.core.random.Stream.integer_by`); by default, the source's integer draw."""
         return self.integer(stream, low, high)
 
+    def floating_by(self, stream: "Stream", low: float, high: float, sample: Callable[["Stream"], float]) -> float:
+        """A float draw with a distribution of the picker's own (see
+        :meth:`~synthia.core.random.Stream.floating_by`); by default, the source's float draw."""
+        return self.floating(stream, low, high)
+
     def open_span(self, label: Hashable) -> None:
         """A routed picker's ``pick()`` begins (or a part of it: see :func:`open_span`)."""
 
@@ -518,6 +523,9 @@ class Passthrough(DrawSource):
     def integer_by(self, stream: "Stream", low: int, high: int, sample: Callable[["Stream"], int]) -> int:
         return stream.integer_by(low, high, sample)
 
+    def floating_by(self, stream: "Stream", low: float, high: float, sample: Callable[["Stream"], float]) -> float:
+        return stream.floating_by(low, high, sample)
+
 
 PASSTHROUGH = Passthrough()
 
@@ -584,6 +592,9 @@ class Recorder(_Logging):
 
     def integer_by(self, stream: "Stream", low: int, high: int, sample: Callable[["Stream"], int]) -> int:
         return self._log(INTEGER, (low, high), stream.integer_by(low, high, sample))
+
+    def floating_by(self, stream: "Stream", low: float, high: float, sample: Callable[["Stream"], float]) -> float:
+        return self._log(FLOAT, (low, high), stream.floating_by(low, high, sample))
 
 
 class Replayer(_Logging):
@@ -736,6 +747,9 @@ class RoutedStream:
 
     def integer_by(self, low: int, high: int, sample: Callable[["Stream"], int]) -> int:
         return self.route.source.integer_by(self.inner, low, high, sample)  # type: ignore[arg-type]
+
+    def floating_by(self, low: float, high: float, sample: Callable[["Stream"], float]) -> float:
+        return self.route.source.floating_by(self.inner, low, high, sample)  # type: ignore[arg-type]
 
     def integer_sampler(self, low: int, high: int) -> Callable[[], int]:
         route, inner = self.route, self.inner

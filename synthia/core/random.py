@@ -139,6 +139,16 @@ class Stream(_random.Random):
         """
         return sample(self)
 
+    def floating_by(self, low: float, high: float, sample: Callable[["Stream"], float]) -> float:
+        """A float of ``[low, high)`` made by ``sample(stream)``: :meth:`integer_by` for floats
+        (recorded, replayed and shrunk as one float draw of that range; ``high`` may be
+        infinite).
+
+        >>> 0.0 <= Stream(1).floating_by(0.0, 1.0, lambda s: s.floating(0.0, 0.5) ** 2) < 0.25
+        True
+        """
+        return sample(self)
+
     def floating(self, low: float, high: float) -> float:
         """A float uniformly drawn from ``[low, high)``, for finite ``high > low``."""
         u = self.random()

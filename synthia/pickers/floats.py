@@ -111,6 +111,9 @@ class FloatSpace:
         modes.append(MODE_WEIGHTS[2])
         self._cumulative = [modes[0], modes[0] + modes[1], modes[0] + modes[1] + modes[2]]
         self._exponents = (-1074 if self.smallest_nonzero < MIN_NORMAL else -1022, 1024)
+        # The finite value's draw: its exclusive bound, and the mode its sample makes.
+        self._top = math.nextafter(self.high, math.inf)
+        self._mode = 0
 
     def permits(self, x: float) -> bool:
         """Whether ``x`` belongs to the space."""
@@ -142,33 +145,39 @@ class FloatSpace:
         return self.specials[0]
 
     def draw(self, stream: Any) -> float:
-        """One float of the space, from ``stream``'s typed draws.
-
-        Every mode's draws are made whatever the mode (the mode picks which are used), so
-        that lowering the mode keeps the other draws in place: a huge value found in the
-        wide mode shrinks through the uniform mode's draw.
+        """One float of the space, from ``stream``'s typed draws: the mode (uniform, wide or
+        special), then the finite value as **one float draw**
+        (:meth:`~synthia.core.random.Stream.floating_by`: made by the uniform or the wide
+        mode's draws, recorded and shrunk as the value itself, so a huge value found in the
+        wide mode shrinks as a float does, integral values first), then the special value.
         """
         mode = stream.weighted(self._cumulative)
         lo, hi = self.low, self.high
-        uniform = magnitude = 0.0
-        negative = False
+        value = 0.0
         if self.finite and lo < hi:
-            a, b = self._uniform
-            if a < b:
-                top = math.nextafter(b, math.inf)
-                uniform = stream.floating(a, b if math.isinf(top) else top)
-            else:
-                uniform = a
-            negative = stream.boolean(0.5) if lo < 0.0 < hi else hi <= 0.0
-            e = stream.integer(*self._exponents)
-            magnitude = math.ldexp(1.0 + stream.unit(), e)
+            self._mode = mode  # read by _finite: a bound method costs less than a closure per draw
+            value = self._fix(stream.floating_by(lo, self._top, self._finite))
         special = self.specials[stream.below(len(self.specials))] if len(self.specials) > 1 else self.specials[0]
-        if mode == 2:
-            return special
-        if mode == 0:
-            return self._fix(uniform)
+        return special if mode == 2 else value
+
+    def _finite(self, stream: Any) -> float:
+        """The finite value of the mode :meth:`draw` drew (the uniform one for the special
+        mode), from the draws of both finite modes, made whatever the mode; :meth:`draw`
+        fixes it into the space."""
+        lo, hi = self.low, self.high
+        a, b = self._uniform
+        if a < b:
+            top = math.nextafter(b, math.inf)
+            uniform = stream.floating(a, b if math.isinf(top) else top)
+        else:
+            uniform = a
+        negative = stream.boolean(0.5) if lo < 0.0 < hi else hi <= 0.0
+        e = stream.integer(*self._exponents)
+        magnitude = math.ldexp(1.0 + stream.unit(), e)
+        if self._mode != 1:
+            return uniform  # fixed into the space by draw(), after a replay as well
         x = -magnitude if negative else magnitude
-        return self._fix(min(max(x, lo), hi))
+        return min(max(x, lo), hi)
 
     def __repr__(self) -> str:
         return (

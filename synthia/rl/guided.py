@@ -299,6 +299,11 @@ class GuideSource(DrawSource):
             return sample(RoutedStream(stream, Route(self)))
         return self.integer(stream, low, high)
 
+    def floating_by(self, stream: Any, low: float, high: float, sample: Callable[[Any], float]) -> float:
+        if id(stream) in self.points:
+            return sample(RoutedStream(stream, Route(self)))  # as for integer_by: the sample's draws are guided
+        return self.floating(stream, low, high)
+
     def boolean(self, stream: Any, p: float) -> bool:
         if p <= 0.0 or p >= 1.0:
             return p >= 1.0

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -553,6 +554,20 @@ CASES: list[QualityCase] = [
         lambda l: l != l[::-1],
         [0, 1],
         lambda: _st().lists(_st().integers(), max_size=20),
+    ),
+    QualityCase(
+        "any float above ten billion",
+        lambda: sy.AnyFloat(),
+        lambda x: x > 1e10,
+        10000000001.0,
+        lambda: _st().floats(allow_nan=False, allow_infinity=False),
+    ),
+    QualityCase(
+        "any float above 1e300",
+        lambda: sy.AnyFloat(),
+        lambda x: x > 1e300,
+        math.nextafter(1e300, math.inf),
+        lambda: _st().floats(allow_nan=False, allow_infinity=False),
     ),
     QualityCase(
         "difference: zero, any positive integers",
