@@ -198,3 +198,14 @@ def test_a_long_list_whose_length_fails_shrinks_within_the_budget() -> None:
     report = sy.Assert(lambda l: len(l) < 1200, sy.FixedCount(1000), l=lists).run(seed=1)
     assert report.smallest == {"l": [0] * 1200}
     assert report.shrink_reason == "a full round of passes found nothing smaller"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_float_failing_arbitrarily_close_to_zero_shrinks_to_the_closest_float(seed: int) -> None:
+    # Halving the value 24 times from 0.005 ends anywhere near 1e-10; halving the bit pattern
+    # ends at the float closest to zero that fails: the smallest normal float where
+    # subnormals are not allowed (AnyFloat's default), the smallest subnormal where they are.
+    report = sy.Assert(lambda x: not (0 < x < 0.01), sy.FixedCount(1000), x=sy.AnyFloat()).run(seed=seed)
+    assert report.smallest == {"x": 2.2250738585072014e-308}
+    report = sy.Assert(lambda x: not (-0.01 < x < 0), sy.FixedCount(1000), x=sy.RandomFloat(-1, 1)).run(seed=seed)
+    assert report.smallest == {"x": -5e-324}

@@ -22,7 +22,7 @@ The passes, run in rounds until a round finds nothing smaller:
   span of the same picker (a sub-tree by one of its own sub-trees) or by a simpler sibling;
 * **lower**: many draws of one shape to their simplest value together, then each draw
   towards its simplest value -- the simplest at once, then a binary search, integral values
-  first for floats;
+  first for floats (over the float's bit pattern when it fails arbitrarily close to zero);
 * **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- one
   lowered while the other rises by the same amount (coupled values such as ``a + b > 1000`` reach ``(1, 1000)``), both lowered
   by the same amount, and equal draws lowered as one;
@@ -37,6 +37,7 @@ which.
 from __future__ import annotations
 
 import math
+import struct
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -121,6 +122,15 @@ def _entry_key(entry: Draw | Flex) -> Any:
     if isinstance(entry, Flex):
         return ("flex", entry.label, tuple(_entry_key(d) for d in entry.draws))
     return (entry.kind, entry.value)
+
+
+def _float_bits(x: float) -> int:
+    """The bit pattern of a non-negative float: an int that orders them as their values."""
+    return int(struct.unpack("<q", struct.pack("<d", x))[0])
+
+
+def _bits_float(bits: int) -> float:
+    return float(struct.unpack("<d", struct.pack("<q", bits))[0])
 
 
 def far_end(draw: Draw) -> Any:
@@ -805,6 +815,23 @@ class Shrinker:
                 bad = mid
             else:
                 good = mid
+        if good == target and bad != target and (target == 0.0 or (target < 0) == (bad < 0)):
+            # Every value tried failed, down to a 2**24th of the start (0 < x < 0.01): halving
+            # the value never ends there, halving the float's bit pattern does, exactly.
+            self._bisect_bits(i, good, bad)
+
+    def _bisect_bits(self, i: int, good: float, bad: float) -> None:
+        """Binary search over the bit patterns of the floats between ``good`` and ``bad`` (of
+        one sign, or ``good`` zero), which order them as their magnitudes: the failing value
+        closest to ``good`` exactly, in at most 64 replays."""
+        sign = -1.0 if bad < 0 else 1.0
+        lo, hi = _float_bits(abs(good)), _float_bits(abs(bad))
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self.replace({i: sign * _bits_float(mid)}):
+                hi = mid
+            else:
+                lo = mid
 
     # -- pairs ------------------------------------------------------------------------------
     def pass_pairs(self) -> None:
