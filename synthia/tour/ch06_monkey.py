@@ -49,6 +49,32 @@ class LRUModel:
             self.entries.popitem(last=False)
 
 
+class Store:
+    """A key-value store that counts a key put twice as two keys (the planted bug)."""
+
+    def __init__(self) -> None:
+        self.items: dict[int, int] = {}
+        self.count = 0
+
+    def put(self, key: int, value: int) -> None:
+        self.count += 1
+        self.items[key] = value
+
+    def size(self) -> int:
+        return self.count
+
+
+class StoreModel:
+    def __init__(self) -> None:
+        self.items: dict[int, int] = {}
+
+    def put(self, key: int, value: int) -> None:
+        self.items[key] = value
+
+    def size(self) -> int:
+        return len(self.items)
+
+
 def run(tour: Tour) -> None:
     tour.say(
         """
@@ -76,6 +102,27 @@ def run(tour: Tour) -> None:
     for line in report.program.splitlines():
         tour.show("program", line)
     tour.show("actions tried/enabled", {name: f"{c['tried']}/{c['enabled']}" for name, c in report.counts.items()})
+
+    tour.say(
+        """
+        Keys drawn from a million values are never equal by chance, and the store below
+        fails only when one key is put twice. After the 8th, 24th and 40th traces (then one
+        in 256), the trace is played again with one step's part copied over another's of the
+        same kind -- here one put's key over another's -- as Assert copies parts of inputs.
+        """
+    )
+    tour.code(
+        """
+        actions = [sy.Action("put", key=sy.RandomInteger(0, 10**6), value=sy.RandomInteger(0, 100)), sy.Action("size")]
+        report = sy.Monkey(Store, actions, model=StoreModel).run(seed=0)
+        """
+    )
+    actions = [sy.Action("put", key=sy.RandomInteger(0, 10**6), value=sy.RandomInteger(0, 100)), sy.Action("size")]
+    report = sy.Monkey(Store, actions, model=StoreModel).run(seed=0)
+    tour.show("notes", report.notes)
+    for line in report.program.splitlines():
+        tour.show("program", line)
+    tour.show("without copies", "passed" if sy.Monkey(Store, actions, model=StoreModel, copy_parts=False).run(seed=0).passed else "failed")
 
     tour.say(
         """
