@@ -9,12 +9,12 @@ that lead to it from the root, joined by ``/``.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from .picker import Picker
 
-__all__ = ["upstream", "kinds_of", "edges", "picker_notes", "notify_failure", "learns"]
+__all__ = ["upstream", "kinds_of", "span_kind", "edges", "picker_notes", "notify_failure", "learns"]
 
 
 def upstream(root: "Picker") -> Iterator[tuple[str, "Picker"]]:
@@ -62,6 +62,19 @@ def kinds_of(wiring: "Picker") -> list[str]:
                 pass
         kinds.append(kind)
     return kinds
+
+
+def span_kind(kinds: "Sequence[str] | None", label: Any) -> Any:
+    """The kind of the spans labelled ``label``: ``kinds[label]`` for a picker's position
+    (see :func:`kinds_of`), the label itself for a part of a pick (a grammar rule's
+    derivation, a Hypothesis strategy's draw) or when no kinds are known.
+
+    >>> span_kind(["a", "b"], 1), span_kind(["a", "b"], ("rule", "expr")), span_kind(None, 1)
+    ('b', ('rule', 'expr'), 1)
+    """
+    if kinds is not None and type(label) is int and 0 <= label < len(kinds):
+        return kinds[label]
+    return label
 
 
 def edges(root: "Picker") -> Iterator[tuple["Picker", str, "Picker"]]:

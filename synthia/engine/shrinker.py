@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..core.draws import BOOLEAN, FLOAT, INTEGER, WEIGHTED, Draw, Flex, Tape, simplest, sort_key
+from ..core.graph import span_kind
 
 __all__ = ["Attempt", "Shrinker", "largest_true", "far_end", "FAIL", "PASS", "INVALID"]
 
@@ -122,6 +123,15 @@ def _entry_key(entry: Draw | Flex) -> Any:
     if isinstance(entry, Flex):
         return ("flex", entry.label, tuple(_entry_key(d) for d in entry.draws))
     return (entry.kind, entry.value)
+
+
+def _by_shape(draws: Sequence[Draw]) -> dict[tuple[Any, tuple[Any, ...]], list[int]]:
+    """The positions of the draws of each shape (kind and arguments), booleans left out."""
+    groups: dict[tuple[Any, tuple[Any, ...]], list[int]] = {}
+    for i, d in enumerate(draws):
+        if d.kind != BOOLEAN:
+            groups.setdefault((d.kind, d.args), []).append(i)
+    return groups
 
 
 def _float_bits(x: float) -> int:
@@ -265,14 +275,11 @@ class Shrinker:
         cached = self._twins
         if cached is not None and cached[0] is tape:
             return cached[1]
-        kinds = self.kinds
         by_content: dict[Any, list[Any]] = {}
         for s in tape.spans:
             if len(s) and len(by_content) < _TWIN_SPANS:
-                label = s.label
-                kind = kinds[label] if kinds is not None and type(label) is int and 0 <= label < len(kinds) else label
                 content = tuple((d.kind, d.value) for d in tape.draws[s.start : s.end])
-                by_content.setdefault((kind, content), []).append(s)
+                by_content.setdefault((span_kind(self.kinds, s.label), content), []).append(s)
         twins: list[tuple[int, int, int]] = []
         for spans in by_content.values():
             spans = spans[:_TWINS_PER_CONTENT]  # a list of a thousand equal elements: a few pairs
@@ -371,24 +378,23 @@ class Shrinker:
         neither its first, its middle nor its last unit can go."""
         label = base.spans[run[0]].label
         excluded = [(s.start, s.end) for s in base.spans if s.label == label]
+        # The integers before the run that may count its units (its length).
+        counters = self._counters(base, base.spans[run[0]].start, lambda i: any(a <= i < b for a, b in excluded))
 
         def delete(k: int) -> bool:
             if k == 0:
                 return True
             first, last = base.spans[run[0]], base.spans[run[k - 1]]
-            counters = self._counters(base, first.start, lambda i: any(a <= i < b for a, b in excluded))
             return self._delete(base, first.start, last.end, k, counters, base.spans[run[-1]].end)
 
         def delete_tail(k: int) -> bool:
             if k == 0:
                 return True
             first, last = base.spans[run[-k]], base.spans[run[-1]]
-            counters = self._counters(base, base.spans[run[0]].start, lambda i: any(a <= i < b for a, b in excluded))
             return self._delete(base, first.start, last.end, k, counters)
 
         def delete_middle() -> bool:
             unit = base.spans[run[len(run) // 2]]
-            counters = self._counters(base, base.spans[run[0]].start, lambda i: any(a <= i < b for a, b in excluded))
             return self._delete(base, unit.start, unit.end, 1, counters)
 
         # A long run loses its tail in few replays (a list truncated to what still fails).
@@ -634,11 +640,12 @@ class Shrinker:
         a long list's elements would take one each."""
         tried: set[Any] = set()
         while True:
-            shapes: dict[Any, list[int]] = {}
-            for i, d in enumerate(self.tape.draws):
-                if d.kind != BOOLEAN and d.value != simplest(d.kind, d.args):
-                    shapes.setdefault((d.kind, d.args), []).append(i)
-            many = [(shape, raised) for shape, raised in shapes.items() if len(raised) >= _LONG_RUN and shape not in tried]
+            draws = self.tape.draws
+            many = []
+            for shape, positions in _by_shape(draws).items():
+                raised = [i for i in positions if draws[i].value != simplest(*shape)]
+                if shape not in tried and len(raised) >= _LONG_RUN:
+                    many.append((shape, raised))
             if not many:
                 break
             (kind, args), raised = many[0]
@@ -914,11 +921,7 @@ class Shrinker:
         (the topic of every subscription at once), then two values swapped everywhere they
         occur (keys 1 and 0 exchanged throughout a trace)."""
         base = self.tape
-        groups: dict[Any, list[int]] = {}
-        for i, d in enumerate(base.draws):
-            if d.kind != BOOLEAN:
-                groups.setdefault((d.kind, d.args), []).append(i)
-        for (kind, args), positions in groups.items():
+        for (kind, args), positions in _by_shape(base.draws).items():
             if len(positions) < 2:
                 continue
             target = simplest(kind, args)
@@ -975,13 +978,10 @@ class Shrinker:
         """Swap two spans of one picker that are not siblings (the numbers of ``51 + 1`` sit in
         different sub-expressions), or of two pickers of one kind (five lists made alike, two
         arguments), when the later one is the simpler."""
-        kinds = self.kinds
         by_kind: dict[Any, list[Any]] = {}
         for s in base.spans:
             if len(s):
-                label = s.label
-                kind = kinds[label] if kinds is not None and type(label) is int and 0 <= label < len(kinds) else label
-                by_kind.setdefault(kind, []).append(s)
+                by_kind.setdefault(span_kind(self.kinds, s.label), []).append(s)
         for spans in by_kind.values():
             if len(spans) < 2 or len(spans) > _SWAP_LIMIT:
                 continue

@@ -29,6 +29,7 @@ import random
 from typing import Any, Sequence
 
 from ..core.draws import Draw, Tape
+from ..core.graph import span_kind
 from ..core.random import derive_seed
 
 __all__ = ["SCHEDULE", "OFFSET", "copies_a_part", "next_copy", "copy_random", "copy_span"]
@@ -90,13 +91,8 @@ def copy_span(tape: Tape, kinds: Sequence[str], rng: random.Random) -> list[Draw
     draws = tape.draws
     groups: dict[Any, list[Any]] = {}
     for span in tape.spans:
-        label = span.label
-        if span.end > span.start:
-            if type(label) is int:
-                if 0 <= label < len(kinds):
-                    groups.setdefault(kinds[label], []).append(span)
-            else:  # a part of a pick (a grammar rule's derivation, a strategy's draw): by its label
-                groups.setdefault(("part", label), []).append(span)
+        if span.end > span.start:  # a part of a pick (a grammar rule's derivation) by its label
+            groups.setdefault(span_kind(kinds, span.label), []).append(span)
     candidates = [spans for spans in groups.values() if len(spans) > 1]
     if not candidates:
         return None
