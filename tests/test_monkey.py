@@ -11,6 +11,7 @@ import pytest
 
 import synthia as sy
 from synthia.core.draws import Draw, Tape
+from synthia.tour.ch06_monkey import Store, StoreModel  # a store that counts a key put twice twice
 
 EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
 sys.path.insert(0, str(EXAMPLES))
@@ -136,35 +137,9 @@ def test_no_discovery_trace_replays_another() -> None:
     assert report.passed and len(traces) == 40 and len(set(traces)) == 40
 
 
-class _Store:
-    """A key-value store that counts a key put twice twice (the planted bug)."""
-
-    def __init__(self) -> None:
-        self.items: dict[int, int] = {}
-        self.count = 0
-
-    def put(self, key: int, value: int) -> None:
-        self.count += 1
-        self.items[key] = value
-
-    def size(self) -> int:
-        return self.count
-
-
-class _StoreModel:
-    def __init__(self) -> None:
-        self.items: dict[int, int] = {}
-
-    def put(self, key: int, value: int) -> None:
-        self.items[key] = value
-
-    def size(self) -> int:
-        return len(self.items)
-
-
 def _store_monkey(copy_parts: bool = True) -> sy.Monkey:
     actions = [sy.Action("put", key=sy.RandomInteger(0, 10**6), value=sy.RandomInteger(0, 100)), sy.Action("size")]
-    return sy.Monkey(_Store, actions, model=_StoreModel, copy_parts=copy_parts)
+    return sy.Monkey(Store, actions, model=StoreModel, copy_parts=copy_parts)
 
 
 def test_a_copied_argument_puts_one_key_twice() -> None:
