@@ -76,7 +76,7 @@ def _jsonable(value: Any) -> Any:
 
 def sample(picker: Any, n: int, fmt: str, out: TextIO, progress: bool | None = None) -> int:
     """Write ``n`` values of ``picker`` to ``out`` as JSON lines or CSV; return how many."""
-    from .testing.progress import progress_bar
+    from .engine.progress import progress_bar
     from .integrations.tables import rows
 
     bar = progress_bar(n, "values", progress)

@@ -368,7 +368,7 @@ def test_a_copied_part_makes_the_equal_values_independent_draws_never_make(seed:
     first = report.first_index
     assert first is not None and first % 16 == 7  # found on an input with a copied part
     again = sy.Assert(_equal_and_large, **pickers)
-    assert again.example(seed, first) == report.first and report.first["x"] == report.first["y"]
+    assert again.example(seed, first, copied=True) == report.first and report.first_copied and report.first["x"] == report.first["y"]
     assert sy.Assert(_equal_and_large, copy_parts=False, **pickers).run(seed=seed).passed
 
 
@@ -396,14 +396,16 @@ def test_a_copied_element_repeats_an_element_of_a_list(seed: int) -> None:
     harness = sy.Assert(lambda l: True, l=lists)
     plain = harness.seeded(seed)
     inputs = [harness.example(seed, i)["l"] for i in range(40)]
-    assert [i for i, l in enumerate(inputs) if len(set(l)) < len(l)] == [7, 23, 39]
-    assert [i for i, l in enumerate(inputs) if l != plain.pick()["l"]] == [7, 23, 39]
+    assert inputs == [plain.pick()["l"] for _ in range(40)]  # copies are extra probes: inputs stay as drawn
+    assert all(len(set(l)) == len(l) for l in inputs)
+    copies = [harness.example(seed, i, copied=True)["l"] for i in (7, 23, 39)]
+    assert all(len(set(l)) < len(l) for l in copies)  # the probes after inputs 7, 23 and 39
 
     def unique(l: list[int]) -> None:
         assert len(set(l)) == len(l), "a repeated element"
 
     report = sy.Assert(unique, l=lists).run(seed=seed)
-    assert report.first_index == 7 and report.smallest == {"l": [0, 0]}
+    assert report.first_index == 7 and report.first_copied and report.smallest == {"l": [0, 0]}
 
 
 def test_restarts_with_a_bind_replay_every_failure() -> None:
@@ -425,10 +427,10 @@ def test_restarts_with_a_bind_replay_every_failure() -> None:
 
 def test_copies_are_made_only_where_an_input_can_have_two_parts_of_one_kind() -> None:
     leaf, other = sy.RandomInteger(0, 10**6), sy.RandomFloat(0, 1)
-    assert not sy.Assert(bool, x=leaf, y=other)._may_copy()  # two leaves of two kinds
-    assert sy.Assert(bool, x=leaf, y=sy.RandomInteger(0, 10**6))._may_copy()  # twins
-    assert sy.Assert(bool, x=leaf, y=leaf)._may_copy()  # one picker picked for both
-    assert sy.Assert(bool, x=sy.ComposeList(leaf, 3))._may_copy()  # picked three times
+    assert not sy.Assert(bool, x=leaf, y=other).may_copy()  # two leaves of two kinds
+    assert sy.Assert(bool, x=leaf, y=sy.RandomInteger(0, 10**6)).may_copy()  # twins
+    assert sy.Assert(bool, x=leaf, y=leaf).may_copy()  # one picker picked for both
+    assert sy.Assert(bool, x=sy.ComposeList(leaf, 3)).may_copy()  # picked three times
     # The picker shared by two arguments makes them equal in a copied input.
     report = sy.Assert(lambda x, y: x != y or x < 10, x=leaf, y=leaf).run(seed=3)
     assert report.smallest == {"x": 10, "y": 10} and report.first_index == 7

@@ -340,4 +340,4 @@ def test_the_class_decorator_is_a_pytest_test_with_the_database(pytester: pytest
     assert list((pytester.path / ".synthia" / "failures").iterdir())
     again = pytester.runpytest("-p", "no:cacheprovider")
     again.assert_outcomes(failed=1)
-    assert "a saved failing trace fails again" in again.stdout.str()
+    assert "a saved failure fails again" in again.stdout.str()

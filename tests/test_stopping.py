@@ -14,7 +14,7 @@ import pytest
 import synthia as sy
 from synthia.testing import Evidence, Outcome
 from synthia.testing.bayesian import expected_information_gain, lower_credible_bound, passes_needed
-from synthia.testing.coverage import chao1, entropy, good_turing, k_hit, miller_madow, signature, wilson_high, wilson_low
+from synthia.engine.coverage import chao1, entropy, good_turing, k_hit, miller_madow, signature, wilson_high, wilson_low
 from synthia.testing.monkey import trace_class
 
 

@@ -50,7 +50,7 @@ def test_csv_and_parquet_stream_in_chunks_and_read_back(tmp_path: Any) -> None:
 
 
 def test_progress_is_silent_under_pytest_and_counts_on_a_terminal() -> None:
-    assert not sy.testing.progress.watching()
+    assert not sy.engine.progress.watching()
     rule = sy.Progress(sy.FixedCount(30), enabled=False)
     report = sy.Assert(lambda x: True, rule, x=sy.RandomInteger(0, 9)).run(seed=1)
     assert report.passed and report.tried == 30

@@ -3,7 +3,7 @@ are imported only when used)."""
 from .decorator import SynthiaFailure, example, given
 from .faker import Faker
 from .hypothesis import StrategyPicker, from_strategy, to_strategy
-from ..testing.progress import Progress
+from ..engine.progress import Progress
 from .tables import to_csv, to_dataframe, to_parquet
 
 __all__ = ["given", "example", "SynthiaFailure", "to_strategy", "from_strategy", "StrategyPicker", "Faker", "Progress", "to_dataframe", "to_csv", "to_parquet"]

@@ -30,7 +30,7 @@ from ..core.checks import check_int
 from ..core.draws import Tape
 from ..core.picker import Picker
 from ..core.random import check_seed, derive_seed, fresh_seed
-from ..testing.stopping import FixedCount
+from ..engine.stopping import FixedCount
 from .tables import rows
 
 __all__ = ["block_seed", "make_block", "to_dask_bag", "to_dask_dataframe", "run_campaign", "CampaignReport"]

@@ -13,10 +13,10 @@ from ..engine.database import FailureDatabase
 from ..engine.shrinker import FAIL
 from ..testing import settings
 from ..testing.harness import Assert, call_test
-from ..testing.report import InvalidTest
-from ..testing.runner import SynthiaFailure, conclude, node_id
+from ..engine.report import InvalidTest
+from ..testing.as_test import SynthiaFailure, conclude, node_id
 from ..testing.settings import Profile, active_profile, checked, stop_rule
-from ..testing.stopping import FixedCount, StoppingRule
+from ..engine.stopping import FixedCount, StoppingRule
 
 __all__ = ["given", "example", "SynthiaFailure"]
 

@@ -21,7 +21,7 @@ import pathlib
 from typing import Any
 
 from ..testing import settings
-from ..testing.observe import observations_path
+from ..engine.observe import observations_path
 
 
 def pytest_addoption(parser: Any) -> None:

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 from ..core.checks import check_int
 from ..core.picker import Picker
-from ..testing.progress import progress_bar
+from ..engine.progress import progress_bar
 
 __all__ = ["to_dataframe", "to_csv", "to_parquet", "rows", "chunks"]
 

@@ -4,11 +4,11 @@ from .actions import Action, action, invariant
 from .find import NoExampleFound, find
 from .monkey import Monkey, MonkeyReport, Step, TraceExplanation, monkey
 from .harness import Assert
-from .report import HealthWarning, InvalidTest, TestReport, Unsatisfiable
+from ..engine.report import HealthWarning, InvalidTest, TestReport, Unsatisfiable
 from .settings import Profile, load_profile, register_profile
-from .stopping import FixedCount, Outcome, StoppingRule, TimeBudget
+from ..engine.stopping import FixedCount, Outcome, StoppingRule, TimeBudget
 from .bayesian import Bayesian
-from .evidence import Evidence
+from ..engine.evidence import Evidence
 from .mutation import Mutant, PropertyCoverage, property_coverage
 
 __all__ = [

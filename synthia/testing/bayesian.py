@@ -36,7 +36,7 @@ import math
 from typing import Any, Sequence
 
 from ..core.checks import check_int, check_number, check_probability
-from .stopping import Outcome, StoppingRule
+from ..engine.stopping import Outcome, StoppingRule
 
 __all__ = ["Bayesian", "expected_information_gain", "lower_credible_bound", "passes_needed"]
 

@@ -5,7 +5,8 @@ from typing import Any, Callable, TypeVar
 
 from ..core.picker import Picker
 from .harness import Assert
-from .stopping import FixedCount
+from ..engine.runner import SHRINK_BUDGET
+from ..engine.stopping import FixedCount
 
 __all__ = ["find", "NoExampleFound"]
 
@@ -22,14 +23,15 @@ def find(
     *,
     seed: int | None = None,
     max_examples: int = 1000,
-    shrink_budget: int = 20_000,
-    shrink_time: float = 5.0,
+    shrink_budget: int = SHRINK_BUDGET,
+    shrink_time: float | None = None,
 ) -> T:
     """The simplest value of ``picker`` for which ``condition`` is true.
 
     Draws up to ``max_examples`` values until one satisfies ``condition``, then shrinks its
     draws (like :class:`~synthia.Assert` shrinks a failure) to the smallest value that still
-    does. A condition that raises counts as false. Raises :class:`NoExampleFound` when no
+    does, within ``shrink_budget`` calls of ``condition`` (and ``shrink_time`` seconds, when
+    given). A condition that raises counts as false. Raises :class:`NoExampleFound` when no
     value satisfied it. The same seed gives the same value, in any process.
 
     >>> import synthia as sy

@@ -2,40 +2,36 @@
 from __future__ import annotations
 
 import collections
+import dataclasses
 import time
 import warnings
 from contextlib import ExitStack
 from typing import Any, Callable, Hashable, Iterable
 
-from ..core.draws import Draw, Recorder, Tape, routed
+from ..core.draws import Recorder, Tape, routed
 from ..core.draws import record as record_draws
 from ..core.draws import replay as replay_draws
-from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.graph import kinds_of, notify_failure, picker_notes, upstream
 from ..core.instrument import intercept
 from ..core.picker import Picker
 from ..core.random import check_seed, fresh_seed
 from ..pickers.filters import PickIf
+from ..engine.copying import copy_random, copy_span
+from ..engine.coverage import signature, span_names
+from ..engine.evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
+from ..engine.observe import observation
+from ..engine.report import HealthWarning, InvalidTest, RunInterrupted, TestReport
+from ..engine.runner import DISCARD, SHRINK_BUDGET, Runner, RunOptions, Trial
 from ..engine.session import ReplaySession
-from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
+from ..engine.shrinker import FAIL, INVALID, PASS, Attempt
+from ..engine.stopping import FixedCount, StoppingRule
 from .arguments import Arguments
 from .context import DrawContext, UnsatisfiedAssumption, drawing, enter_drawing, leave_drawing
-from .copying import copies_a_part, copy_random, copy_span, next_copy
-from .coverage import signature, span_names
-from .evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
-from .observe import observation
-from .progress import RunProgress, check_progress, run_progress
-from .report import HealthWarning, InvalidTest, RunInterrupted, TestReport
-from .stopping import FixedCount, Outcome, StoppingRule
 
 __all__ = ["Assert", "origin_of", "call_test", "DISCARD"]
 
 #: What identifies a test that returned ``False`` (its failure has no exception).
 RETURNED_FALSE = ("returned False",)
-#: The status of an input discarded by ``assume``: neither a pass nor a failure.
-DISCARD = "discard"
-#: Discovery stops when discarded inputs outnumber the tested ones this many times (+10).
-MAX_DISCARD_RATIO = 10
 
 
 def origin_of(exception: BaseException | None) -> Any:
@@ -66,7 +62,7 @@ def call_test(test: Callable[..., Any], values: dict[str, Any]) -> tuple[str, Ba
     Returning ``False`` or raising anything -- ``SystemExit`` and other ``BaseException``
     included -- is a failure; an :func:`~synthia.assume` that does not hold is a discard;
     ``KeyboardInterrupt``, :class:`~synthia.testing.InvalidTest`,
-    :class:`~synthia.testing.report.RunInterrupted` and pytest's skip go through.
+    :class:`~synthia.engine.report.RunInterrupted` and pytest's skip go through.
     """
     __tracebackhide__ = True
     try:
@@ -110,17 +106,17 @@ class Assert:
     recorded, the draws of one pick replace those of another pick of the same kind -- of the
     same picker (two elements of a list) or of a picker with the same ``repr`` (two
     arguments) -- and the result is replayed through the wiring
-    (:mod:`synthia.testing.copying`). Such an input is a real output of the wiring, recorded
+    (:mod:`synthia.engine.copying`). Such an input is a real output of the wiring, recorded
     and shrunk like any other; it makes the equal parts -- ``x == y``, two equal fields, a
     repeated element -- that independent draws almost never make, and that bugs need.
 
-    Every tested input feeds the run's :class:`~synthia.testing.evidence.Evidence`
+    Every tested input feeds the run's :class:`~synthia.engine.evidence.Evidence`
     (``report.evidence``): the labels the test gave with :func:`~synthia.event`, the
     coverage requirements of :func:`~synthia.cover` (checked as QuickCheck's
     ``checkCoverage`` does, with ``coverage_certainty`` and ``coverage_tolerance``), and,
     when ``classes`` is true -- by default when the stopping rule needs them, as
     :class:`~synthia.Bayesian` does -- the class of each input, read from its recorded
-    draws (:func:`~synthia.testing.coverage.signature`). With ``observe=True`` the report
+    draws (:func:`~synthia.engine.coverage.signature`). With ``observe=True`` the report
     keeps one observation per tested input in Hypothesis's observability format
     (``report.observations``, written by ``report.write_observations(path)``). A run
     that lasts more than two seconds shows a progress bar where a person watches (a
@@ -142,8 +138,9 @@ class Assert:
         stop: StoppingRule | None = None,
         *,
         restarts: int = 0,
-        shrink_budget: int = 20_000,
-        shrink_time: float = 5.0,
+        shrink_budget: int = SHRINK_BUDGET,
+        shrink_time: float | None = None,
+        time_budget: float | None = None,
         name: str | None = None,
         classes: bool | None = None,
         observe: bool = False,
@@ -163,37 +160,24 @@ class Assert:
                 raise TypeError(f"input {key} must be a picker, got {picker!r} ({type(picker).__name__})")
         self.test = test
         self.inputs = dict(inputs)
-        self.stop = FixedCount(100) if stop is None else stop
-        if not isinstance(self.stop, StoppingRule):
-            raise TypeError(f"stop must be a StoppingRule such as FixedCount(100), got {stop!r}")
-        if isinstance(restarts, bool) or not isinstance(restarts, int) or restarts < 0:
-            raise ValueError(f"restarts must be a non-negative int, got {restarts!r}")
-        if isinstance(shrink_budget, bool) or not isinstance(shrink_budget, int) or shrink_budget < 0:
-            raise ValueError(f"shrink_budget must be a non-negative int, got {shrink_budget!r}")
-        if isinstance(shrink_time, bool) or not isinstance(shrink_time, (int, float)) or not shrink_time > 0:
-            raise ValueError(f"shrink_time must be a positive number of seconds, got {shrink_time!r}")
-        self.restarts = restarts
-        self.shrink_budget = shrink_budget
-        self.shrink_time = float(shrink_time)
+        self.options = RunOptions(
+            FixedCount(100) if stop is None else stop, restarts, shrink_budget, shrink_time, time_budget, classes, observe,
+            coverage_certainty, coverage_tolerance, progress, timing, copy_parts,
+        )
         self.name: str = str(name or getattr(test, "__name__", "test"))
-        if classes is not None and not isinstance(classes, bool):
-            raise TypeError(f"classes must be True, False or None (as the stopping rule needs), got {classes!r}")
-        if not isinstance(observe, bool):
-            raise TypeError(f"observe must be True or False, got {observe!r}")
-        self.classes = classes
-        self.observe = observe
-        self.progress = check_progress(progress)
-        if timing is not None and not isinstance(timing, bool):
-            raise TypeError(f"timing must be True, False or None (time the pickers when a report is read), got {timing!r}")
-        self.timing = timing
-        if not isinstance(copy_parts, bool):
-            raise TypeError(f"copy_parts must be True or False, got {copy_parts!r}")
-        self.copy_parts = copy_parts
-        Evidence(certainty=coverage_certainty, tolerance=coverage_tolerance)  # checks both, naming them
-        self.coverage_certainty = float(coverage_certainty)
-        self.coverage_tolerance = float(coverage_tolerance)
-        #: The one wiring of all arguments (a private copy: the user's pickers never move).
-        self.wiring: Arguments = Arguments(self.inputs).duplicate()
+        #: The one wiring of all arguments. It holds the user's pickers; every run, replay and
+        #: example works on a copy of it (:meth:`seeded`), so the user's pickers never move.
+        self.wiring: Arguments = Arguments(self.inputs)
+        self._kind_list: list[str] | None = None
+
+    @property
+    def stop(self) -> StoppingRule:
+        """The stopping rule (``options.stop``)."""
+        return self.options.stop
+
+    @stop.setter
+    def stop(self, rule: StoppingRule) -> None:
+        self.options = dataclasses.replace(self.options, stop=rule)
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.inputs.items())
@@ -209,30 +193,19 @@ class Assert:
         """A fresh copy of the wiring, seeded for a run with ``seed``."""
         return self.wiring.duplicate().set_seed(seed)
 
-    def example(self, seed: int, index: int) -> dict[str, Any]:
-        """The input number ``index`` (0-based) that a run with ``seed`` draws (with its
-        copied part, for an input that has one)."""
+    def example(self, seed: int, index: int, *, copied: bool = False) -> dict[str, Any]:
+        """The input number ``index`` (0-based) that a run with ``seed`` draws; with
+        ``copied``, the copy of it with a part copied over another that the run tried after it
+        (the input itself when it has no two parts of one kind)."""
         wiring = self.seeded(seed)
         _advance(wiring, index)
-        if not (self.copy_parts and copies_a_part(index) and self._may_copy()):
-            return wiring.pick()
+        if not copied:
+            return wiring.pick()  # type: ignore[no-any-return]
         values, tape = record_draws(wiring)
-        copied = self._copied(seed, index, tape, lambda draws: replay_draws(self.seeded(seed), draws, reset=False, spans=False))
-        return values if copied is None else copied[0]
+        draws = copy_span(tape, self.kinds(), copy_random(seed, index))
+        return values if draws is None else replay_draws(self.seeded(seed), draws, reset=False, spans=False)[0]
 
-    def _copied(self, seed: int, index: int, tape: Tape, replay: Callable[[list[Draw]], tuple[Any, Tape]]) -> tuple[Any, Tape] | None:
-        """Input ``index`` with a copied part, made from its own ``tape`` by ``replay``: its
-        value and the draws that make it; ``None`` when it has no two parts of the same
-        kind, or when the wiring raises on the new draws."""
-        draws = copy_span(tape, self._kinds(), copy_random(seed, index))
-        if draws is None:
-            return None
-        try:
-            return replay(draws)
-        except Exception:  # the copy does not fit the wiring here: the input stays as drawn
-            return None
-
-    def _may_copy(self) -> bool:
+    def may_copy(self) -> bool:
         """Whether an input can have two parts of one kind: not when every argument is a
         picker without inputs whose pick opens no parts (one pick, one part) and no two
         arguments are of one kind."""
@@ -241,14 +214,14 @@ class Assert:
             return True
         if len({id(node) for node in arguments}) < len(arguments):
             return True  # one picker for two arguments
-        kinds = self._kinds()  # the root's, then one per argument
+        kinds = self.kinds()  # the root's, then one per argument
         return len(set(kinds[1:])) < len(kinds) - 1
 
-    def _kinds(self) -> list[str]:
-        kinds: list[str] | None = self.__dict__.get("_kind_list")
-        if kinds is None:
-            kinds = self.__dict__["_kind_list"] = kinds_of(self.wiring)
-        return kinds
+    def kinds(self) -> list[str]:
+        """The kind of each span label of the wiring (:func:`~synthia.core.graph.kinds_of`)."""
+        if self._kind_list is None:
+            self._kind_list = kinds_of(self.wiring)
+        return self._kind_list
 
     def record(self, seed: int, index: int, *, history: bool = True) -> tuple[dict[str, Any], Tape]:
         """The input number ``index`` of a run with ``seed`` and its recorded draws (the
@@ -270,33 +243,19 @@ class Assert:
     def attempt(self, draws: Iterable[Any], picks: int = 1, seed: int = 0) -> Attempt:
         """Replay ``draws`` (``picks`` picks) on a fresh copy of the wiring and test the last value
         (the test's own draws, if any, come after the arguments')."""
-        session = _ShrinkSession(self, seed)
+        session = self.session(seed)
         try:
             return session.attempt(picks, list(draws), None)
         finally:
             session.close()
 
-    def _recorded_run(self, seed: int, index: int, history: bool) -> Attempt:
-        """Make input ``index`` again under a recorder and run the test on it, the test's
-        draws recorded after the arguments'."""
-        wiring = self.seeded(seed)
-        if not history:
-            _advance(wiring, index)
-        recorder = Recorder()
-        values: Any = None
-        with routed(wiring, recorder):
-            for k in range(index + 1 if history else 1):
-                recorder.begin_pick()
-                try:
-                    values = wiring.pick()
-                except UnsatisfiedAssumption:
-                    if k == (index if history else 0):
-                        raise
-            with drawing(DrawContext(seed, index)) as context:
-                status, exception = call_test(self.test, values)
-        return Attempt(status, recorder.tape, values, exception, origin_of(exception) if status == FAIL else None, context.drawn)
+    def session(self, seed: int) -> "_ShrinkSession":
+        """A replay session on a fresh copy of the wiring (made when a replay needs it)."""
+        return _ShrinkSession(self, seed)
 
     # -- the run --------------------------------------------------------------------------------
+    unit = "inputs"
+
     def run(self, seed: int | None = None, *, tapes: Iterable[Tape] = ()) -> TestReport:
         """Test, shrink, and report. ``seed=None`` draws a fresh seed (always in the report).
 
@@ -305,24 +264,33 @@ class Assert:
         fails is shrunk; :attr:`TestReport.notes` says what became of the others.
         """
         seed = fresh_seed() if seed is None else check_seed(seed)
-        report = TestReport(passed=True, seed=seed, reason="", harness=self, started_at=time.time())
-        started = time.perf_counter()
-        session = _ShrinkSession(self, seed)
-        try:
-            self._run(seed, report, session, list(tapes), started)
-        finally:
-            session.close()
-        if self.observe and report.smallest is not None and not report.flaky:
-            report.observations.append(self._observation(
-                seed, report.first_index if report.first_index is not None else -1, report.smallest, FAIL, report.exception,
-                report.started_at, {}, how_generated="shrunk: the smallest failing input",
+        report = TestReport(passed=True, seed=seed, reason="", harness=self)
+        return Runner(self, seed, report).run(tapes)
+
+    def discovery(self, seed: int, recording: bool, report: TestReport) -> "_Discovery":
+        return _Discovery(self, seed, recording, report)
+
+    def shown(self, attempt: Attempt, seed: int) -> Any:
+        # The input as generated, replayed on a fresh copy of the wiring: the test may have
+        # changed the value it was given.
+        assert attempt.tape is not None
+        return self.replay(attempt.tape, seed)
+
+    def conclude(self, report: TestReport, best: Attempt, confirmed: Attempt) -> None:
+        report.drawn = confirmed.drawn
+
+    def finish(self, report: TestReport, seed: int) -> None:
+        if self.options.observe and report.smallest is not None and not report.flaky:
+            report.observations.append(self.observation(
+                seed, report.first_index if report.first_index is not None else -1,
+                Trial(FAIL, report.smallest, report.exception, drawn=report.drawn), report.started_at, {},
+                how_generated="shrunk: the smallest failing input",
             ))
-        report.time_discovery = time.perf_counter() - started - report.time_shrinking
         if report.tried and not report.interrupted:
             # Timing replays inputs: done when a person will read it (a failure, slow inputs),
             # or when asked; a filter's rejections are counted on the same replay.
             slow = report.time_generating > SLOW_TOTAL
-            timed = self.timing if self.timing is not None else (not report.passed or slow)
+            timed = self.options.timing if self.options.timing is not None else (not report.passed or slow)
             if timed or _has_filter(self.wiring):
                 times, calls, profiled = self._profile(seed, min(report.tried, PROFILED_INPUTS))
                 report.picker_times = times if timed else {}
@@ -330,295 +298,38 @@ class Assert:
             else:
                 report.health.extend(_health(self.wiring, {}, report))
         for line in report.health:
-            warnings.warn(f"{self.name}: {line}", HealthWarning, stacklevel=2)
-        return report
+            warnings.warn(f"{self.name}: {line}", HealthWarning, stacklevel=4)
 
-    def _run(self, seed: int, report: TestReport, session: "_ShrinkSession", tapes: list[Tape], started: float) -> None:
-        for tape in tapes:
-            attempt = session.attempt(tape.picks, list(tape.draws), None, strict=True)
-            if attempt.status == FAIL:
-                report.notes.append(f"a saved failure fails again: {_describe(attempt.value)}")
-                report.time_to_failure = time.perf_counter() - started
-                report.tried += 1
-                report.failures += 1
-                report.first, report.first_index = self.replay(attempt.tape, seed), None  # type: ignore[arg-type]
-                self._shrink(attempt, report, session)
-                report.reason = "a saved failure failed again; it was shrunk"
-                report.from_database = True
-                return
-            why = "no longer fits the wiring" if attempt.status in (INVALID, DISCARD) else "no longer fails"
-            report.notes.append(f"a saved failure was dropped: it {why}")
-        wiring = self.seeded(seed)
-        rule = self.stop
-        rule.begin()
-        evidence = self.new_evidence()
-        report.evidence, report.rule = evidence, rule
-        with ExitStack() as stack:
-            bar = run_progress(rule, f"{self.name}: inputs", self.progress)
-            if bar is not None:
-                stack.callback(bar.close)
-            self._discover(seed, wiring, rule, evidence, report, session, started, stack, bar)
-        report.notes.extend(picker_notes(wiring))
-        report.guarantee = rule.guarantee() if report.passed and report.tried else None
-
-    def _observation(
-        self, seed: int, index: int, values: dict[str, Any], status: str, exception: BaseException | None,
-        started: float, timing: dict[str, float], context: DrawContext | None = None, klass: Hashable = None,
-        how_generated: str = "generated",
+    def observation(
+        self, seed: int, index: int, trial: Trial, started: float, timing: dict[str, float], how_generated: str = "generated",
     ) -> dict[str, Any]:
-        features: dict[str, Any] = {}
-        if context is not None:
-            features.update({label: True for label in context.events})
-            features.update({f"cover:{label}": held for label, _, held in context.covers})
-        if klass is not None:
-            features["class"] = repr(klass)
+        """One observation in Hypothesis's observability format (``observe=True``)."""
+        features: dict[str, Any] = {label: True for label in trial.labels}
+        features.update({f"cover:{label}": held for label, _, held in trial.covers})
+        if trial.klass is not None:
+            features["class"] = repr(trial.klass)
+        status, exception = trial.status, trial.exception
         reason = "" if exception is None or status == PASS else f"{type(exception).__name__}: {exception}"
         if status == FAIL and exception is None:
             reason = "the test returned False"
         metadata: dict[str, Any] = {"seed": seed, "index": index, "reproduction": f"{self.name}.example(seed={seed}, index={index})"}
-        if context is not None and context.drawn:
-            metadata["drawn"] = context.drawn
+        if trial.drawn:
+            metadata["drawn"] = trial.drawn
         return observation(
             property=self.name, run_start=started, status={PASS: "passed", FAIL: "failed"}.get(status, "gave_up"),
-            arguments=values, status_reason=reason, how_generated=how_generated, features=features, timing=timing,
-            metadata=metadata,
+            arguments=trial.value if isinstance(trial.value, dict) else {}, status_reason=reason,
+            how_generated=how_generated, features=features, timing=timing, metadata=metadata,
         )
+
+    def explain_report(self, report: TestReport, redraws: int = 5) -> Any:
+        """See :meth:`TestReport.explain`: the smallest failure's explanation graph."""
+        from ..explain.failures import explain_failure
+
+        return explain_failure(report, redraws)
 
     def new_evidence(self) -> Evidence:
         """The evidence of a new run: classes recorded when asked, or when the rule needs them."""
-        classes = self.stop.needs_classes if self.classes is None else self.classes
-        return Evidence(classes, certainty=self.coverage_certainty, tolerance=self.coverage_tolerance)
-
-    def _discover(
-        self, seed: int, wiring: Arguments, rule: StoppingRule, evidence: Evidence, report: TestReport,
-        session: "_ShrinkSession", started: float, stack: ExitStack, bar: RunProgress | None = None,
-    ) -> None:
-        route = stack.enter_context(routed(wiring, Recorder())) if evidence.recording_classes else None
-        names = span_names(wiring)
-        observing = self.observe
-        clock = time.perf_counter
-        pick = wiring.pick
-        test = self.test
-        discards: collections.Counter[str] = collections.Counter()
-        copy_at = next_copy(0) if self.copy_parts and self._may_copy() else -1  # the next input with a copied part
-        replicas: list[Arguments] = []
-        index = 0
-        starts = 0
-        pending = ""  # the rule's reason to stop, held while coverage requirements are undecided
-        checked = -1
-        verdict = "undecided"  # of the coverage requirements, at the last checkpoint
-        klass: Hashable = None
-        while True:
-            if evidence.requirements and report.tried != checked and evidence.is_checkpoint(report.tried):
-                checked = report.tried
-                verdict = evidence.check_coverage()
-                if verdict == "not met":
-                    report.passed = False
-                    report.insufficient = [r.describe(evidence.n) for r in evidence.unmet()]
-                    report.reason = f"a coverage requirement is confidently not met after {report.tried} inputs"
-                    break
-                if verdict == "met" and pending:
-                    report.reason = f"{pending}; coverage requirements met after {report.tried} inputs"
-                    break
-            reason = pending or rule.reason_to_stop()
-            if reason:
-                if evidence.requirements and verdict != "met":
-                    if report.tried >= evidence.limit:
-                        report.reason = f"{reason}; coverage still undecided after {report.tried} inputs"
-                        report.health.append(
-                            "coverage requirements stayed undecided after "
-                            f"{report.tried} inputs: {'; '.join(r.describe(evidence.n) for r in evidence.requirements.values())}"
-                        )
-                        break
-                    pending = reason
-                else:
-                    report.reason = reason
-                    break
-            if bar is not None and not index & 255:
-                bar.tick(report.tried)
-            if report.discarded >= MAX_DISCARD_RATIO * (report.tried + 10):
-                report.reason = f"{report.discarded} inputs were discarded by assume, against {report.tried} tested"
-                break
-            if route is not None:
-                route.source = recorder = Recorder()
-            t0 = clock()
-            copied: Tape | None = None
-            try:
-                if index == copy_at:
-                    copy_at = next_copy(index + 1)
-                    values, copied = self._copy_part(seed, index, wiring, route, replicas)
-                else:
-                    values = pick()
-            except NoMoreElements:
-                report.reason = "the input pickers ran out of values"
-                break
-            except GiveUp as err:
-                report.reason = f"an input picker gave up: {err}"
-                break
-            except UnsatisfiedAssumption as exc:  # an assume inside a function of the wiring
-                report.discarded += 1
-                discards[exc.where] += 1
-                if observing:
-                    report.observations.append(self._observation(seed, index, {}, DISCARD, exc, report.started_at, {}))
-                index += 1
-                continue
-            except Exception:
-                if report.smallest is None:
-                    raise
-                report.reason = f"the wiring raised while making input #{index}; the failure found before is kept"
-                break
-            if route is not None:
-                klass = signature(recorder.tape, names=names)
-            t1 = clock()
-            context = DrawContext(seed, index)
-            token = enter_drawing(context)
-            try:
-                status, exception = call_test(test, values)
-            finally:
-                leave_drawing(token)
-            t2 = clock()
-            report.time_generating += t1 - t0
-            report.time_testing += t2 - t1
-            index += 1
-            if observing:
-                timing = {"generate:arguments": t1 - t0, "execute:test": t2 - t1}
-                report.observations.append(self._observation(seed, index - 1, values, status, exception, report.started_at, timing, context, klass))
-            if status == DISCARD:
-                report.discarded += 1
-                discards[exception.where] += 1  # type: ignore[union-attr]
-                continue
-            labels = tuple(context.events)
-            if labels and route is not None:
-                klass = (klass, labels)
-            evidence.observe(status == PASS, klass, labels, context.covers)
-            rule.observe(Outcome(index - 1, values, status == PASS, klass, labels, evidence))
-            report.tried += 1
-            if status == PASS:
-                continue
-            report.failures += 1
-            notify_failure(wiring)
-            if report.time_to_failure is None:
-                report.time_to_failure = time.perf_counter() - started
-            if not self._found(seed, index - 1, exception, report, session, copied):
-                return
-            starts += 1
-            if starts > self.restarts or report.interrupted:
-                report.reason = "found a failure and shrank it until a full round of passes found nothing smaller"
-                if report.shrink_reason and not report.shrink_reason.startswith("a full round"):
-                    report.reason = f"found a failure and shrank it until {report.shrink_reason} ran out"
-                if starts > 1:
-                    report.reason += f" ({starts} failures shrunk, the smallest kept)"
-                break
-        if discards and report.tried:
-            where, count = discards.most_common(1)[0]
-            if report.discarded > report.tried:
-                report.health.append(
-                    f"{report.discarded} of {report.discarded + report.tried} inputs were discarded by assume "
-                    f"({count} at {where}): the wiring rarely meets the precondition; make the values it "
-                    "needs directly (a Bind, a narrower range) rather than filtering them"
-                )
-        if report.tried == 0 and report.smallest is None:
-            report.passed = False
-            if report.discarded:
-                report.error = f"no input reached the test: all {report.discarded} were discarded by assume ({discards.most_common(1)[0][0]})"
-            else:
-                report.error = f"no input reached the test: {report.reason}"
-
-    def _copy_part(
-        self, seed: int, index: int, wiring: Arguments, route: Any, replicas: list[Arguments],
-    ) -> tuple[dict[str, Any], Tape | None]:
-        """Input ``index`` picked and recorded, then given a copied part replayed on a copy
-        of the wiring (made once, in ``replicas``, reset before each replay): the values and
-        the draws that make them (``None``: no copy, the values as picked)."""
-        if route is not None:  # the classes' recorder is on already
-            values = wiring.pick()
-            tape = route.source.tape
-        else:
-            values, tape = record_draws(wiring)
-
-        def replay(draws: list[Draw]) -> tuple[Any, Tape]:
-            if not replicas:
-                replicas.append(self.seeded(seed))
-            return replay_draws(replicas[0], draws, spans=False)
-
-        copied = self._copied(seed, index, tape, replay)
-        return (values, None) if copied is None else copied
-
-    def _found(
-        self, seed: int, index: int, exception: BaseException | None, report: TestReport, session: "_ShrinkSession",
-        copied: Tape | None = None,
-    ) -> bool:
-        """Record failure ``index`` (``copied``: the draws of its copied part), check it
-        replays, shrink it. False when the run must end."""
-        if report.first is None:
-            report.first, report.first_index = self.example(seed, index), index
-        if copied is not None:
-            attempt = session.attempt(1, list(copied.draws), None)
-            if attempt.status != FAIL:
-                report.passed = False
-                report.flaky = f"input #{index} (a copied part) failed ({_outcome(exception)}), then {_passed(attempt.status)} when replayed"
-                report.exception = exception
-                report.reason = "a failure that does not replay (flaky)"
-                report.smallest, report.tape = self.replay(copied, seed), copied
-                return False
-            self._shrink(attempt, report, session)
-            return True
-        recorded = self._recorded_run(seed, index, history=False)
-        if recorded.status != FAIL:
-            return self._flaky(seed, index, exception, f"{_passed(recorded.status)} when the same draws were replayed", report)
-        assert recorded.tape is not None
-        # Most wirings hold no state between inputs: try the input's own draws on a fresh wiring.
-        attempt = session.attempt(1, list(recorded.tape.draws), None)
-        if attempt.status != FAIL or attempt.origin != recorded.origin:
-            recorded = self._recorded_run(seed, index, history=True)
-            assert recorded.tape is not None
-            attempt = session.attempt(recorded.tape.picks, list(recorded.tape.draws), None)
-            if attempt.status != FAIL:
-                return self._flaky(seed, index, exception, f"{_passed(attempt.status)} when replayed with its history", report)
-        self._shrink(attempt, report, session)
-        return True
-
-    def _flaky(self, seed: int, index: int, exception: BaseException | None, then: str, report: TestReport) -> bool:
-        """Report input ``index`` as a failure that did not replay, keeping it and its draws."""
-        report.passed = False
-        report.flaky = f"input #{index} failed ({_outcome(exception)}), then {then}"
-        report.exception = exception
-        report.reason = "a failure that does not replay (flaky)"
-        report.smallest, report.tape = self.record(seed, index, history=True)
-        return False
-
-    def _shrink(self, initial: Attempt, report: TestReport, session: "_ShrinkSession") -> None:
-        t0 = time.perf_counter()
-        shrinker = Shrinker(
-            session.attempt, initial, max_calls=self.shrink_budget, deadline=t0 + self.shrink_time, kinds=self._kinds()
-        )
-        try:
-            best = shrinker.shrink()
-        except KeyboardInterrupt:
-            best = shrinker.best
-            report.interrupted = True
-            shrinker.stopped_by = "an interruption (KeyboardInterrupt)"
-        report.time_shrinking += time.perf_counter() - t0
-        session.close()  # its route must not be the current one while discovery goes on (restarts)
-        report.shrink_steps += shrinker.improvements
-        report.shrink_tries += shrinker.calls
-        assert best.tape is not None
-        if report.tape is None or (best.origin == report.origin and best.tape.key() < report.tape.key()) or report.origin is None:
-            report.passed = False
-            report.tape = best.tape
-            report.origin = best.origin
-            report.shrink_reason = shrinker.stopped_by
-            # The report shows the input as generated, replayed on a fresh copy of the wiring
-            # (the test may have changed the value it was given); the test runs once more on
-            # another fresh replay to confirm the failure.
-            report.smallest = self.replay(best.tape, report.seed)
-            confirmed = self.attempt(best.tape.draws, best.tape.picks, report.seed)
-            report.drawn = confirmed.drawn
-            if confirmed.status != FAIL:
-                report.flaky = f"the smallest failure {_passed(confirmed.status)} when it was replayed once more"
-                report.exception = best.exception
-            else:
-                report.exception = confirmed.exception if confirmed.exception is not None else best.exception
+        return self.options.new_evidence()
 
     # -- profiling ------------------------------------------------------------------------------
     def profile(self, seed: int, n: int) -> dict[str, float]:
@@ -712,6 +423,114 @@ class _ShrinkSession(ReplaySession):
         return Attempt(
             status, replayer.tape, values, exception, origin_of(exception) if status == FAIL else None, context.drawn
         )
+
+
+class _Discovery:
+    """The inputs of one ``Assert`` run: one seeded copy of the wiring, picked input after
+    input, each tested in its own :class:`DrawContext`.
+
+    A failing input is recorded as it is found: every ``CHECKPOINT`` inputs the discovery
+    keeps a copy of the wiring with its state, and :meth:`recorded` makes the input again
+    from the last one (at most ``CHECKPOINT - 1`` plain picks), not from the start of the run.
+    """
+
+    CHECKPOINT = 1024
+
+    def __init__(self, harness: Assert, seed: int, recording: bool, report: TestReport) -> None:
+        self.harness = harness
+        self.seed = seed
+        self.report = report
+        self.wiring = harness.seeded(seed)
+        self._stack = ExitStack()
+        #: With classes, every input is recorded (its class is read from its draws).
+        self.route = self._stack.enter_context(routed(self.wiring, Recorder())) if recording else None
+        self.names = span_names(self.wiring) if recording else None
+        self.checkpoint: tuple[int, Arguments | None] = (0, None)
+        self.time_generating = self.time_testing = 0.0
+
+    def trial(self, index: int, record: bool) -> Trial:
+        clock = time.perf_counter
+        if self.route is None and not index % self.CHECKPOINT and index:
+            self.checkpoint = (index, _snapshot(self.wiring))
+        t0 = clock()
+        tape: Tape | None = None
+        try:
+            if self.route is not None:
+                recorder = self.route.source = Recorder()
+                values = self.wiring.pick()
+                tape = recorder.tape
+            elif record:
+                values, tape = record_draws(self.wiring)
+            else:
+                values = self.wiring.pick()
+        except UnsatisfiedAssumption as exc:  # an assume inside a function of the wiring
+            return Trial(DISCARD, None, exc, where=exc.where)
+        t1 = clock()
+        context = DrawContext(self.seed, index)
+        token = enter_drawing(context)
+        try:
+            status, exception = call_test(self.harness.test, values)
+        finally:
+            leave_drawing(token)
+        self.time_generating += t1 - t0
+        self.time_testing += clock() - t1
+        if status == DISCARD:
+            return Trial(DISCARD, values, exception, where=exception.where)  # type: ignore[union-attr]
+        labels = tuple(context.events)
+        klass: Hashable = None
+        if self.route is not None:
+            klass = signature(tape, names=self.names)  # type: ignore[arg-type]
+            if labels:
+                klass = (klass, labels)
+        origin = origin_of(exception) if status == FAIL else None
+        return Trial(status, values, exception, origin, tape, klass, labels, context.covers, drawn=context.drawn)
+
+    def recorded(self, index: int, history: bool) -> Attempt:
+        harness = self.harness
+        if history:
+            wiring = harness.seeded(self.seed)
+            picks = index + 1
+        else:
+            start, snapshot = self.checkpoint
+            copied = _snapshot(snapshot) if start <= index else None
+            if copied is None:
+                copied, start = harness.seeded(self.seed), 0
+            wiring = copied
+            _advance(wiring, index - start)
+            picks = 1
+        recorder = Recorder()
+        values: Any = None
+        with routed(wiring, recorder):
+            for k in range(picks):
+                recorder.begin_pick()
+                try:
+                    values = wiring.pick()
+                except UnsatisfiedAssumption:
+                    if k == picks - 1:
+                        raise
+            with drawing(DrawContext(self.seed, index)) as context:
+                status, exception = call_test(harness.test, values)
+        return Attempt(status, recorder.tape, values, exception, origin_of(exception) if status == FAIL else None, context.drawn)
+
+    def failed(self) -> None:
+        notify_failure(self.wiring)
+
+    def close(self) -> None:
+        self._stack.close()
+        self.report.time_generating += self.time_generating
+        self.report.time_testing += self.time_testing
+        self.report.notes.extend(picker_notes(self.wiring))
+
+
+def _snapshot(wiring: Arguments | None) -> Arguments | None:
+    """A copy of ``wiring`` with its state (``None`` for a wiring that cannot be copied: its
+    inputs are then made again from the start of the run)."""
+    if wiring is None:
+        return None
+    try:
+        return wiring.duplicate(with_state=True)
+    except Exception:
+        return None
 
 
 #: Inputs replayed with timers on after a run (per-picker time and the health checks).

@@ -15,11 +15,11 @@ fresh system. Minimal traces have the fewest actions first, then the simplest ar
 from __future__ import annotations
 
 import collections
+import dataclasses
 import inspect
 import keyword
 import re
 import sys
-import time
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
@@ -29,16 +29,17 @@ from ..core.exceptions import NoMoreElements
 from ..core.graph import kinds_of, learns, notify_failure, picker_notes, upstream
 from ..core.picker import Picker, RandomPicker
 from ..core.random import check_seed, derive_seed, fresh_seed
+from ..engine.coverage import bucket
+from ..engine.evidence import COVER_CERTAINTY, COVER_TOLERANCE
+from ..engine.observe import observation
+from ..engine.report import TestReport
+from ..engine.runner import DISCARD, SHRINK_BUDGET, Runner, RunOptions, Trial
 from ..engine.session import ReplaySession
-from ..engine.shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
-from .copying import copy_random, copy_span, next_copy
+from ..engine.shrinker import FAIL, INVALID, PASS, Attempt
+from ..engine.stopping import FixedCount, StoppingRule
 from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_actions
+from .context import DrawContext, UnsatisfiedAssumption, enter_drawing, leave_drawing
 from .harness import origin_of
-from .coverage import _bucket
-from .evidence import Evidence
-from .progress import RunProgress, check_progress, run_progress
-from .report import TestReport
-from .stopping import FixedCount, Outcome, StoppingRule
 
 #: A trace's class: the names of its first ``TRACE_PREFIX`` actions and its length's bucket.
 TRACE_PREFIX = 3
@@ -51,7 +52,7 @@ def trace_class(steps: Sequence["Step"], prefix: int = TRACE_PREFIX) -> tuple[An
     >>> trace_class([Step(Action("push"), {}), Step(Action("pop"), {})])
     (('push', 'pop'), 2)
     """
-    return tuple(step.action.name for step in steps[:prefix]), _bucket(len(steps))
+    return tuple(step.action.name for step in steps[:prefix]), bucket(len(steps))
 
 __all__ = ["Monkey", "MonkeyReport", "Step", "TraceExplanation", "monkey"]
 
@@ -70,6 +71,26 @@ class Step:
 
     def __repr__(self) -> str:
         return self.text()
+
+
+class _Call:
+    """A step's call as the report prints it, formatted when a message asks for it."""
+
+    __slots__ = ("step", "variable")
+
+    def __init__(self, step: Step, variable: str) -> None:
+        self.step = step
+        self.variable = variable
+
+    def __format__(self, spec: str) -> str:
+        return self.step.text(self.variable)
+
+    @property
+    def what(self) -> Any:
+        """What was called: a wrong result is identified by the method, not by the action's
+        name ("press +" and "press =" both show a miscalculation of press())."""
+        action = self.step.action
+        return action.fn if isinstance(action.fn, str) else getattr(action.fn, "__qualname__", action.name)
 
 
 @dataclass
@@ -374,10 +395,15 @@ class Monkey:
         stop: StoppingRule | None = None,
         max_steps: int = 50,
         invariants: Iterable[Callable[..., Any]] = (),
+        restarts: int = 0,
         time_budget: float | None = None,
-        shrink_budget: int = 20_000,
-        shrink_time: float = 5.0,
+        shrink_budget: int = SHRINK_BUDGET,
+        shrink_time: float | None = None,
         name: str | None = None,
+        classes: bool | None = True,
+        observe: bool = False,
+        coverage_certainty: float = COVER_CERTAINTY,
+        coverage_tolerance: float = COVER_TOLERANCE,
         progress: bool | None = None,
         copy_parts: bool = True,
     ) -> None:
@@ -393,11 +419,12 @@ class Monkey:
         else:
             self.action_list = check_actions(actions)
             self.steps = _Steps(self.action_list, None)
-        self.stop = FixedCount(100) if stop is None else stop
         #: Whether the stopping rule is the default one (a test profile may then choose it).
         self.default_stop = stop is None
-        if not isinstance(self.stop, StoppingRule):
-            raise TypeError(f"stop must be a StoppingRule such as FixedCount(100), got {stop!r}")
+        self.options = RunOptions(
+            FixedCount(100) if stop is None else stop, restarts, shrink_budget, shrink_time, time_budget, classes, observe,
+            coverage_certainty, coverage_tolerance, progress, None, copy_parts,
+        )
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
             raise ValueError(f"max_steps must be a positive int, got {max_steps!r}")
         self.max_steps = max_steps
@@ -405,26 +432,23 @@ class Monkey:
         for i, check in enumerate(self.invariants):
             if not callable(check):
                 raise TypeError(f"invariants[{i}] must be callable, got {check!r}")
-        if time_budget is not None and not (isinstance(time_budget, (int, float)) and time_budget > 0):
-            raise ValueError(f"time_budget must be a positive number of seconds, got {time_budget!r}")
-        self.time_budget = time_budget
-        if isinstance(shrink_budget, bool) or not isinstance(shrink_budget, int) or shrink_budget < 0:
-            raise ValueError(f"shrink_budget must be a non-negative int, got {shrink_budget!r}")
-        self.shrink_budget = shrink_budget
-        if not isinstance(shrink_time, (int, float)) or not shrink_time > 0:
-            raise ValueError(f"shrink_time must be a positive number of seconds, got {shrink_time!r}")
-        self.shrink_time = float(shrink_time)
         self.name: str = name or str(getattr(system, "__name__", type(system).__name__))
-        self.progress = check_progress(progress)
-        if not isinstance(copy_parts, bool):
-            raise TypeError(f"copy_parts must be True or False, got {copy_parts!r}")
-        self.copy_parts = copy_parts
+        self._variable = _variable(system)
+
+    @property
+    def stop(self) -> StoppingRule:
+        """The stopping rule (``options.stop``)."""
+        return self.options.stop
+
+    @stop.setter
+    def stop(self, rule: StoppingRule) -> None:
+        self.options = dataclasses.replace(self.options, stop=rule)
 
     def check(self, seed: int | None = None) -> MonkeyReport:
         """Run as a test: the seed from ``--synthia-seed`` (or ``seed``), saved failing traces
         replayed first, and a :class:`~synthia.SynthiaFailure` showing the smallest failing trace
         as a program when it fails."""
-        from .runner import check_monkey
+        from .as_test import check_monkey
 
         return check_monkey(self, self.name, seed)  # type: ignore[return-value]
 
@@ -481,10 +505,8 @@ class Monkey:
             raise
         except BaseException as exc:  # noqa: B036 - whatever the system raises is checked below
             raised = step.exception = exc
-        call = step.text(_variable(self.system))
-        # A wrong result is identified by what was called (the method), not by the action's
-        # name: "press +" and "press =" both show a miscalculation of press().
-        what = action.fn if isinstance(action.fn, str) else getattr(action.fn, "__qualname__", action.name)
+        # The step's text and what it called are formatted only for a failure: most steps pass.
+        call = _Call(step, self._variable)
         if counterpart is not None:
             try:
                 expected, model_raised = counterpart(**step.args), None
@@ -494,22 +516,22 @@ class Monkey:
                 if raised is None or type(raised) is not type(model_raised):
                     did = f"returned {step.result!r}" if raised is None else f"raised {type(raised).__name__}: {raised}"
                     message = f"{call} {did}; the model raises {type(model_raised).__name__}: {model_raised}"
-                    return _Failure("mismatch", message, AssertionError(message), ("mismatch", what), model_raised)
+                    return _Failure("mismatch", message, AssertionError(message), ("mismatch", call.what), model_raised)
             elif raised is not None:
                 if not isinstance(raised, action.raises):
                     return _Failure("raised", f"{call} raised {type(raised).__name__}: {raised}", raised, ("raised", *origin_of(raised)))
                 message = f"{call} raised {type(raised).__name__}: {raised}; the model returns {expected!r}"
-                return _Failure("mismatch", message, AssertionError(message), ("mismatch", what), expected)
+                return _Failure("mismatch", message, AssertionError(message), ("mismatch", call.what), expected)
             elif step.result != expected:
                 message = f"{call} returned {step.result!r}; the model returns {expected!r}"
-                return _Failure("mismatch", message, AssertionError(message), ("mismatch", what), expected)
+                return _Failure("mismatch", message, AssertionError(message), ("mismatch", call.what), expected)
         elif raised is not None and not isinstance(raised, action.raises):
             return _Failure("raised", f"{call} raised {type(raised).__name__}: {raised}", raised, ("raised", *origin_of(raised)))
         if action.expect is not NO_EXPECTATION and raised is None:
             holds = action.expect(step.result) if callable(action.expect) else step.result == action.expect
             if not holds:
                 message = f"{call} returned {step.result!r}, against the expectation"
-                return _Failure("expect", message, AssertionError(message), ("expect", what), action.expect)
+                return _Failure("expect", message, AssertionError(message), ("expect", call.what), action.expect)
         for check in self.invariants:
             name = getattr(check, "__name__", "invariant")
             try:
@@ -547,185 +569,66 @@ class Monkey:
                         found.append(item)
         return any(learns(p) for action in found for p in action.args.values())
 
+    # -- the runner's front end -----------------------------------------------------------------
+    unit = "traces"
+
+    def run(self, seed: int | None = None, *, tapes: Iterable[Tape] = ()) -> MonkeyReport:
+        """Play traces, shrink the first failure, report. ``tapes`` are saved failing traces
+        replayed first."""
+        seed = fresh_seed() if seed is None else check_seed(seed)
+        report = MonkeyReport(passed=True, seed=seed, reason="", harness=self)  # type: ignore[arg-type]
+        return Runner(self, seed, report).run(tapes)  # type: ignore[return-value]
+
+    def session(self, seed: int) -> "_MonkeySession":
+        return _MonkeySession(self, seed)
+
+    def discovery(self, seed: int, recording: bool, report: TestReport) -> "_Discovery":
+        return _Discovery(self, seed, report)  # type: ignore[arg-type]
+
+    def kinds(self) -> list[str]:
+        return kinds_of(self.steps)
+
+    def may_copy(self) -> bool:
+        return True
+
+    def shown(self, attempt: Attempt, seed: int) -> Any:
+        return {"trace": attempt.value.steps}
+
+    def conclude(self, report: TestReport, best: Attempt, confirmed: Attempt) -> None:
+        assert isinstance(report, MonkeyReport)
+        trace: _Trace = best.value
+        report.trace = trace.steps
+        report.smallest = {"trace": trace.steps}
+        if report.first is not None:
+            report.first_trace = report.first["trace"]
+        if trace.failure is not None:
+            report.failure = trace.failure.message
+            if not report.flaky:
+                report.exception = trace.failure.exception
+        report.program = self.program(trace)
+
+    def finish(self, report: TestReport, seed: int) -> None:
+        pass
+
+    def observation(self, seed: int, index: int, trial: Trial, started: float, timing: dict[str, float]) -> dict[str, Any]:
+        """Trace ``index`` as one observation in Hypothesis's observability format."""
+        steps = trial.value["trace"] if isinstance(trial.value, dict) else []
+        features: dict[str, Any] = {label: True for label in trial.labels}
+        if trial.klass is not None:
+            features["class"] = repr(trial.klass)
+        reason = "" if trial.status == PASS or trial.exception is None else f"{type(trial.exception).__name__}: {trial.exception}"
+        return observation(
+            property=self.name, run_start=started, status={PASS: "passed", FAIL: "failed"}.get(trial.status, "gave_up"),
+            arguments={"trace": [step.text(self._variable) for step in steps]}, status_reason=reason, how_generated="generated",
+            features=features, timing=timing, metadata={"seed": seed, "index": index},
+        )
+
     def _record(self, seed: int, index: int) -> tuple[_Trace, Tape]:
         steps = self._wiring().set_seed(_trace_seed(seed, index))
         recorder = Recorder()
         with routed(steps, recorder):
             trace = self._trace(steps, recorder, _trace_seed(seed, index), self.max_steps)
         return trace, recorder.tape
-
-    # -- the run -----------------------------------------------------------------------------------
-    def run(self, seed: int | None = None, *, tapes: Iterable[Tape] = ()) -> MonkeyReport:
-        """Play traces, shrink the first failure, report. ``tapes`` are saved failing traces
-        replayed first."""
-        seed = fresh_seed() if seed is None else check_seed(seed)
-        report = MonkeyReport(passed=True, seed=seed, reason="", harness=self)  # type: ignore[arg-type]
-        started = time.perf_counter()
-        deadline = None if self.time_budget is None else started + self.time_budget
-        counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
-        for a in self.action_list or ():
-            counts[a.name].update(tried=0, enabled=0, failed=0)
-        lengths: collections.Counter[int] = collections.Counter()
-        session = _MonkeySession(self, seed)
-        try:
-            self._run(seed, report, session, list(tapes), counts, lengths, started, deadline)
-        finally:
-            session.close()
-        report.counts = {name: {k: c[k] for k in ("tried", "enabled", "failed")} for name, c in counts.items()}
-        report.lengths = dict(sorted(lengths.items()))
-        report.time_discovery = time.perf_counter() - started - report.time_shrinking
-        if report.tried == 0 and report.tape is None and report.error is None:
-            report.passed = False
-            report.error = f"no trace was played: {report.reason}"
-        return report
-
-    def _run(
-        self, seed: int, report: MonkeyReport, session: "_MonkeySession", tapes: list[Tape],
-        counts: Any, lengths: collections.Counter[int], started: float, deadline: float | None,
-    ) -> None:
-        for tape in tapes:
-            attempt = session.attempt(tape.picks, list(tape.draws), None, strict=True)
-            if attempt.status == FAIL:
-                report.notes.append(f"a saved failing trace fails again ({len(attempt.value.steps)} steps)")
-                report.tried += 1
-                report.failures += 1
-                report.first_trace = attempt.value.steps
-                report.time_to_failure = time.perf_counter() - started
-                self._shrink(attempt, report, session, deadline)
-                report.reason = "a saved failing trace failed again; it was shrunk"
-                return
-            why = "no longer fits the actions" if attempt.status == INVALID else "no longer fails"
-            report.notes.append(f"a saved failing trace was dropped: it {why}")
-        rule = self.stop
-        rule.begin()
-        evidence = report.evidence = Evidence(classes=True)  # a trace's class costs a tuple of names
-        report.rule = rule
-        steps = self._wiring()
-        index = 0
-        bar = run_progress(rule, f"{self.name}: traces", self.progress)
-        learners = _Learners(seed)
-        try:
-            self._discover(seed, report, session, counts, lengths, started, deadline, rule, evidence, steps, bar, learners)
-        finally:
-            if bar is not None:
-                bar.close()
-            report.notes.extend(learners.notes())
-
-    def _discover(
-        self, seed: int, report: MonkeyReport, session: "_MonkeySession", counts: Any, lengths: collections.Counter[int],
-        started: float, deadline: float | None, rule: StoppingRule, evidence: Evidence, steps: "_Steps", bar: RunProgress | None,
-        learners: _Learners,
-    ) -> None:
-        index = 0
-        learning = self._learning_arguments()
-        copy_at = next_copy(0) if self.copy_parts else -1  # the next trace followed by a copied one
-        while True:
-            if bar is not None and not index & 15:
-                bar.tick(report.tried)
-            reason = rule.reason_to_stop()
-            if reason:
-                report.reason = reason
-                report.guarantee = rule.guarantee("traces") if report.tried else None
-                return
-            if deadline is not None and time.perf_counter() > deadline:
-                report.reason = f"the time budget of {self.time_budget:g} s is spent"
-                return
-            steps.set_seed(_trace_seed(seed, index))
-            copying = index == copy_at
-            if copying:
-                copy_at = next_copy(index + 1)
-            recorder = Recorder() if learning or copying else None
-            if recorder is None:
-                trace = self._trace(steps, None, _trace_seed(seed, index), self.max_steps, counts, learners)
-            else:
-                with routed(steps, recorder):
-                    trace = self._trace(steps, recorder, _trace_seed(seed, index), self.max_steps, counts, learners)
-            lengths[len(trace.steps)] += 1
-            klass = trace_class(trace.steps)
-            evidence.observe(trace.failure is None, klass)
-            rule.observe(Outcome(index, {"trace": trace.steps}, trace.failure is None, klass, (), evidence))
-            report.tried += 1
-            index += 1
-            if trace.failure is None and copying:
-                assert recorder is not None
-                copied = self._copied_trace(seed, index - 1, recorder.tape, session, steps)
-                # A copied trace is an extra probe: the counts, lengths and stopping rule are
-                # those of the discovery traces.
-                if copied is not None:
-                    if copied.status == FAIL:
-                        report.failures += 1
-                        report.time_to_failure = time.perf_counter() - started
-                        report.first_trace = copied.value.steps
-                        report.notes.append(f"the failing trace is trace #{index - 1} with a copied part")
-                        self._shrink(copied, report, session, deadline)
-                        report.reason = f"found a failing trace and shrank it until {report.shrink_reason}"
-                        return
-            if trace.failure is None:
-                continue
-            report.failures += 1
-            report.time_to_failure = time.perf_counter() - started
-            report.first_trace = trace.steps
-            learners.failed()
-            if recorder is not None:
-                replayed, tape = trace, recorder.tape
-            else:
-                replayed, tape = self._record(seed, index - 1)
-            if replayed.failure is None or replayed.failure.origin != trace.failure.origin:
-                report.passed = False
-                report.flaky = f"trace #{index - 1} failed ({trace.failure.message}), then did not fail the same way when replayed"
-                report.exception = trace.failure.exception
-                report.tape, report.trace, report.failure = tape, replayed.steps, trace.failure.message
-                report.smallest = {"trace": replayed.steps}
-                report.program = self.program(replayed)
-                report.reason = "a failure that does not replay (flaky)"
-                return
-            attempt = Attempt(FAIL, tape, replayed, replayed.failure.exception, replayed.failure.origin)
-            self._shrink(attempt, report, session, deadline)
-            report.reason = f"found a failing trace and shrank it until {report.shrink_reason}"
-            return
-
-    def _copied_trace(self, seed: int, index: int, tape: Tape, session: "_MonkeySession", steps: Any) -> Attempt | None:
-        """Trace ``index`` played again with a part copied over another of the same kind (an
-        argument's draws over another step's: two puts of one key), on a fresh system: the
-        attempt, or ``None`` when the trace has no two parts to copy or the copy does not fit."""
-        draws = copy_span(tape, kinds_of(steps), copy_random(seed, index))
-        if draws is None:
-            return None
-        try:
-            attempt = session.attempt(tape.picks, draws, None)
-        finally:
-            # An open session's route is the current one: pickers the next traces make
-            # inside a pick would draw from its replayer.
-            session.close()
-        return attempt if attempt.status != INVALID and attempt.value is not None else None
-
-    def _shrink(self, initial: Attempt, report: MonkeyReport, session: "_MonkeySession", deadline: float | None) -> None:
-        t0 = time.perf_counter()
-        limit = t0 + self.shrink_time if deadline is None else min(deadline, t0 + self.shrink_time)
-        shrinker = Shrinker(session.attempt, initial, max_calls=self.shrink_budget, deadline=limit, kinds=kinds_of(session.wiring))
-        try:
-            best = shrinker.shrink()
-        except KeyboardInterrupt:
-            best = shrinker.best
-            report.interrupted = True
-            shrinker.stopped_by = "an interruption (KeyboardInterrupt)"
-        report.time_shrinking += time.perf_counter() - t0
-        report.shrink_steps += shrinker.improvements
-        report.shrink_tries += shrinker.calls
-        report.shrink_reason = shrinker.stopped_by
-        report.passed = False
-        report.tape = best.tape
-        report.origin = best.origin
-        trace: _Trace = best.value
-        assert trace.failure is not None and best.tape is not None
-        confirmed = self.attempt(best.tape)
-        if confirmed.status != FAIL:
-            report.flaky = "the smallest trace did not fail when it was replayed once more"
-        report.trace = trace.steps
-        report.smallest = {"trace": trace.steps}
-        report.failure = trace.failure.message
-        report.exception = trace.failure.exception
-        report.program = self.program(trace)
 
     # -- the report's program --------------------------------------------------------------------------
     def program(self, trace: _Trace) -> str:
@@ -843,6 +746,69 @@ class _MonkeySession(ReplaySession):
         return Attempt(FAIL, replayer.tape, trace, trace.failure.exception, trace.failure.origin)
 
 
+class _Discovery:
+    """The traces of one ``Monkey`` run: trace ``index`` is played from its own seed, derived
+    from the run's, on a fresh system, inside its own :class:`DrawContext` (so actions may
+    :func:`~synthia.event`, :func:`~synthia.cover` and :func:`~synthia.assume`)."""
+
+    def __init__(self, monkey: Monkey, seed: int, report: "MonkeyReport") -> None:
+        self.monkey = monkey
+        self.seed = seed
+        self.report = report
+        self.steps = monkey._wiring()
+        self.learners = _Learners(seed)
+        #: A run whose argument pickers learn records every trace as it plays it: such a
+        #: trace cannot be played again from its seed alone.
+        self.learning = monkey._learning_arguments()
+        self.counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+        for a in monkey.action_list or ():
+            self.counts[a.name].update(tried=0, enabled=0, failed=0)
+        self.lengths: collections.Counter[int] = collections.Counter()
+
+    def trial(self, index: int, record: bool) -> Trial:
+        monkey, steps = self.monkey, self.steps
+        seed = _trace_seed(self.seed, index)
+        steps.set_seed(seed)
+        recorder = Recorder() if self.learning or record else None
+        context = DrawContext(self.seed, index)
+        token = enter_drawing(context)
+        try:
+            if recorder is None:
+                trace = monkey._trace(steps, None, seed, monkey.max_steps, self.counts, self.learners)
+            else:
+                with routed(steps, recorder):
+                    trace = monkey._trace(steps, recorder, seed, monkey.max_steps, self.counts, self.learners)
+        except UnsatisfiedAssumption as exc:
+            return Trial(DISCARD, None, exc, where=exc.where)
+        finally:
+            leave_drawing(token)
+        self.lengths[len(trace.steps)] += 1
+        labels = tuple(context.events)
+        klass: Any = trace_class(trace.steps)
+        if labels:
+            klass = (klass, labels)
+        tape = None if recorder is None else recorder.tape
+        failure = trace.failure
+        if failure is None:
+            return Trial(PASS, {"trace": trace.steps}, None, None, tape, klass, labels, context.covers)
+        return Trial(FAIL, {"trace": trace.steps}, failure.exception, failure.origin, tape, klass, labels, context.covers)
+
+    def recorded(self, index: int, history: bool) -> Attempt:
+        trace, tape = self.monkey._record(self.seed, index)
+        if trace.failure is None:
+            return Attempt(PASS, tape, trace)
+        return Attempt(FAIL, tape, trace, trace.failure.exception, trace.failure.origin)
+
+    def failed(self) -> None:
+        self.learners.failed()
+
+    def close(self) -> None:
+        report = self.report
+        report.counts = {name: {k: c[k] for k in ("tried", "enabled", "failed")} for name, c in self.counts.items()}
+        report.lengths = dict(sorted(self.lengths.items()))
+        report.notes.extend(self.learners.notes())
+
+
 def _variations(tape: Tape, positions: Iterable[int], seed: int, redraws: int) -> list[dict[int, Any]]:
     """Other values for the draws at ``positions``: all simplest, then random ones."""
     from ..core.random import Stream, stream_seed
@@ -915,7 +881,7 @@ def monkey(**settings: Any) -> Callable[[type], type]:
         actions_of(cls)  # checks the marks now, not when the test runs
 
         def test_monkey(self: Any) -> None:
-            from .runner import check_monkey
+            from .as_test import check_monkey
 
             check_monkey(Monkey.from_class(cls, **settings), cls.__name__)
 

@@ -28,8 +28,8 @@ from ..core.random import derive_seed
 from ..mutators import DeleteElement, InsertElement, Offset, Replace, Swap, apply_mutation
 from .bayesian import Bayesian
 from .harness import Assert
-from .report import RunInterrupted, TestReport
-from .stopping import StoppingRule
+from ..engine.report import RunInterrupted, TestReport
+from ..engine.stopping import StoppingRule
 
 __all__ = ["Mutant", "MutantRun", "PropertyCoverage", "property_coverage", "output_mutants", "argument_mutants"]
 
@@ -254,7 +254,7 @@ class PropertyCoverage:
 
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`~synthia.testing.report.RunInterrupted` in this thread after ``seconds``
+    """Raise :class:`~synthia.engine.report.RunInterrupted` in this thread after ``seconds``
     (a real-time alarm: on the main thread of a Unix process; elsewhere, no limit)."""
     usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     if not usable:

@@ -22,7 +22,7 @@ import dataclasses
 import pathlib
 from typing import Any
 
-from .stopping import FixedCount, StoppingRule
+from ..engine.stopping import FixedCount, StoppingRule
 
 __all__ = ["Profile", "register_profile", "load_profile", "get_profile", "active_profile", "profile_names", "stop_rule"]
 
@@ -45,7 +45,7 @@ reports: list[tuple[str, Any]] = []
 @dataclasses.dataclass(frozen=True)
 class Profile:
     """How a test runs when it does not say: ``stop`` (the stopping rule; ``max_examples=n``
-    is short for ``FixedCount(n)``), ``shrink_budget`` and ``shrink_time``, ``restarts``,
+    is short for ``FixedCount(n)``), ``shrink_budget`` (test calls) and ``shrink_time`` (an explicit wall-clock limit, ``None`` by default), ``restarts``,
     ``database`` (save failing inputs and replay them first), ``seed`` (``None``: a fresh
     seed per run; an int makes every run repeat the same inputs) and ``observe`` (keep one
     observation per input, Hypothesis's format)."""
@@ -53,7 +53,7 @@ class Profile:
     name: str
     stop: StoppingRule
     shrink_budget: int = 20_000
-    shrink_time: float = 5.0
+    shrink_time: float | None = None
     restarts: int = 0
     database: bool = True
     seed: int | None = None
@@ -105,8 +105,9 @@ def checked(profile: Profile) -> Profile:
         value = getattr(profile, name)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ValueError(f"{name} must be a non-negative int, got {value!r}")
-    if isinstance(profile.shrink_time, bool) or not isinstance(profile.shrink_time, (int, float)) or not profile.shrink_time > 0:
-        raise ValueError(f"shrink_time must be a positive number of seconds, got {profile.shrink_time!r}")
+    shrink_time = profile.shrink_time
+    if shrink_time is not None and (isinstance(shrink_time, bool) or not isinstance(shrink_time, (int, float)) or not shrink_time > 0):
+        raise ValueError(f"shrink_time must be a positive number of seconds or None, got {shrink_time!r}")
     for name in ("database", "observe"):
         if not isinstance(getattr(profile, name), bool):
             raise TypeError(f"{name} must be True or False, got {getattr(profile, name)!r}")

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import synthia as sy
-from synthia.testing.copying import copies_a_part
+from synthia.engine.copying import copies_a_part
 
 from . import Tour
 

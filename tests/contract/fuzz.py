@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterator
 
 import synthia as sy
 from synthia.testing.mutation import time_limit
-from synthia.testing.report import RunInterrupted
+from synthia.engine.report import RunInterrupted
 
 from .registry import Signature
 

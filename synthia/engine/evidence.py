@@ -244,7 +244,7 @@ class Evidence:
         return lines
 
     def plot(self, rule: Any = None, *, figure: Any = None) -> Any:
-        """Figures of the run (needs matplotlib, extra ``plots``); see :func:`synthia.testing.figures.plot_evidence`."""
+        """Figures of the run (needs matplotlib, extra ``plots``); see :func:`synthia.engine.figures.plot_evidence`."""
         from .figures import plot_evidence
 
         return plot_evidence(self, rule, figure=figure)

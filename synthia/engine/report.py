@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.draws import Tape
     from .evidence import Evidence
-    from .harness import Assert
     from .stopping import StoppingRule
 
 __all__ = ["TestReport", "Unsatisfiable", "HealthWarning", "InvalidTest", "RunInterrupted"]
@@ -52,9 +51,11 @@ class TestReport:
     :func:`~synthia.assume` discarded (never counted in ``tried``, never passes);
     ``drawn`` lists the values the test drew with :func:`~synthia.draw` on the smallest
     failure; ``health`` has a line per problem found with the run itself (also given as a
-    :class:`HealthWarning`).
+    :class:`HealthWarning`); ``time_bound`` says which explicit wall-clock limit
+    (``shrink_time``, ``time_budget``) ended a phase of the run, whose result then depends
+    on the machine's speed (``""``: none did, and the same seed gives the same report anywhere).
 
-    What the run showed: ``evidence`` (:class:`~synthia.testing.evidence.Evidence`: the
+    What the run showed: ``evidence`` (:class:`~synthia.engine.evidence.Evidence`: the
     classes of the inputs, the labels, the coverage requirements and the residual risk),
     ``rule`` the stopping rule, ``guarantee`` what a passing run proves in words (from
     the rule; ``None`` when it proves nothing beyond the count), ``insufficient`` the
@@ -80,7 +81,7 @@ class TestReport:
     time_shrinking: float = 0.0
     time_to_failure: float | None = None
     picker_times: dict[str, float] = field(default_factory=dict)
-    harness: "Assert | None" = field(default=None, repr=False)
+    harness: Any = field(default=None, repr=False)
     tape: "Tape | None" = field(default=None, repr=False)
     origin: Any = field(default=None, repr=False)
     shrink_reason: str = ""
@@ -100,6 +101,8 @@ class TestReport:
     time_generating: float = 0.0
     time_testing: float = 0.0
     from_database: bool = False
+    time_bound: str = ""
+    first_copied: bool = False
 
     @property
     def status(self) -> str:
@@ -119,7 +122,8 @@ class TestReport:
         name = getattr(self.harness, "name", "the assertion")
         line = f"{name}.run(seed={self.seed})"
         if self.first_index is not None:
-            line += f"  # first failure: input #{self.first_index}, {name}.example(seed={self.seed}, index={self.first_index})"
+            copied = ", copied=True" if self.first_copied else ""
+            line += f"  # first failure: input #{self.first_index}, {name}.example(seed={self.seed}, index={self.first_index}{copied})"
         return line
 
     @property
@@ -142,9 +146,9 @@ class TestReport:
     def explain(self, redraws: int = 5) -> Any:
         """The explanation graph of the smallest failing input, replayed from its draws, with
         each draw marked free or not (see :func:`synthia.explain.explain_failure`)."""
-        from ..explain.failures import explain_failure
-
-        return explain_failure(self, redraws)
+        if self.harness is None:
+            raise ValueError("this report has no harness to replay its failure (it was not made by a harness run)")
+        return self.harness.explain_report(self, redraws)
 
     def plot(self, *, figure: Any = None) -> Any:
         """Figures of the run: the posterior of the pass rate over the inputs, the classes seen
@@ -194,6 +198,8 @@ class TestReport:
                 )
             if self.interrupted:
                 lines.append("  interrupted: the smallest failure found before the interruption is shown")
+        if self.time_bound:
+            lines.append(f"  time-bound: {self.time_bound} (this report depends on the machine's speed)")
         if self.discarded:
             lines.append(f"  discarded by assume: {self.discarded} inputs (not counted as tested)")
         for line in self.health:

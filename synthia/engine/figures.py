@@ -1,6 +1,6 @@
 """Figures of a harness run (matplotlib, the optional extra ``plots``).
 
-:func:`plot_evidence` draws four panels from a run's :class:`~synthia.testing.evidence.Evidence`:
+:func:`plot_evidence` draws four panels from a run's :class:`~synthia.engine.evidence.Evidence`:
 
 1. the posterior of the pass rate over the inputs: its mean and its lower credible bound
    against the target ``gamma`` (when the rule was :class:`~synthia.Bayesian`), else the

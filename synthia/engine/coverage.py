@@ -50,7 +50,7 @@ _SMALL_DECISION = 8  # integer draws of at most this many values are decisions, 
 _OWN_DECISIONS = 2  # a picker's decisions are kept when it makes this many; of more, their count's bucket
 
 
-def _bucket(n: int) -> int:
+def bucket(n: int) -> int:
     """0, 1, 2-3, 4-7, ...: the bit length, so that sizes are compared by their order of magnitude."""
     return n.bit_length()
 
@@ -111,9 +111,9 @@ def signature(tape: Tape, depth: int = 3, prefix: int = 2, names: dict[Hashable,
             if d.kind in (BOOLEAN, WEIGHTED) or (d.kind == INTEGER and not unit and d.args[1] - d.args[0] <= _SMALL_DECISION):
                 decisions.append(d.value)
             elif d.kind == INTEGER and not unit:
-                parts.append(("~", _bucket(abs(int(d.value)))))
+                parts.append(("~", bucket(abs(int(d.value)))))
         # A string's characters: how many, not which.
-        parts.extend(decisions if len(decisions) <= _OWN_DECISIONS else [("…", _bucket(len(decisions)))])
+        parts.extend(decisions if len(decisions) <= _OWN_DECISIONS else [("…", bucket(len(decisions)))])
         if level < depth:
             children = tape.children(p)
             k = 0
@@ -126,7 +126,7 @@ def signature(tape: Tape, depth: int = 3, prefix: int = 2, names: dict[Hashable,
                 if len(run) == 1:
                     parts.append(shape(run[0], level + 1))
                 else:
-                    parts.append((name(label), "x", _bucket(len(run)), tuple(shape(q, level + 1, True) for q in run[:prefix])))
+                    parts.append((name(label), "x", bucket(len(run)), tuple(shape(q, level + 1, True) for q in run[:prefix])))
                 k = j + 1
         return tuple(parts)
 

@@ -3,7 +3,7 @@
 A rule sees every outcome of the discovery phase through :meth:`StoppingRule.observe`
 and is asked :meth:`StoppingRule.reason_to_stop` before each new input; a text
 reason means "stop", and the reason ends up in the report. A rule that needs the
-classes of the inputs (:func:`~synthia.testing.coverage.signature`) says so with
+classes of the inputs (:func:`~synthia.engine.coverage.signature`) says so with
 ``needs_classes``; one that can state what a passing run shows returns it from
 :meth:`StoppingRule.guarantee`. The statistical rule is :class:`~synthia.Bayesian`.
 """
@@ -23,7 +23,7 @@ __all__ = ["Outcome", "StoppingRule", "FixedCount", "TimeBudget"]
 class Outcome:
     """One test run of the discovery phase: its index, inputs, and whether the test passed;
     its class (``None`` unless the run records classes), the labels the test gave it, and
-    the run's :class:`~synthia.testing.evidence.Evidence` (already updated with it).
+    the run's :class:`~synthia.engine.evidence.Evidence` (already updated with it).
     (A slotted class: one is made per input, so it must cost little.)
 
     >>> Outcome(0, {"x": 1}, True)

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..engine.database import FailureDatabase
 from . import settings
-from .report import TestReport, Unsatisfiable
+from ..engine.report import TestReport, Unsatisfiable
 
 __all__ = ["SynthiaFailure", "conclude", "check_monkey", "node_id"]
 

@@ -1,0 +1,170 @@
+"""The runner under ``Assert`` and ``Monkey``: one set of phases and options, and a report that
+depends on the seed alone -- not on the machine, its load, or the clock."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+import textwrap
+import time
+from typing import Any, Callable
+
+import pytest
+
+import synthia as sy
+from synthia.engine.runner import RunOptions
+
+
+def _coupled(p: Any) -> None:
+    a, b = p
+    assert not (0 < b - a <= 30), "a close pair"
+
+
+def _coupled_assert() -> sy.Assert:
+    pair = sy.Apply(lambda a, b: (a, b), sy.RandomInteger(0, 12000), sy.RandomInteger(0, 12000))
+    return sy.Assert(_coupled, sy.FixedCount(5000), p=pair)
+
+
+def _long_list_assert() -> sy.Assert:
+    def small(l: list[int]) -> None:
+        assert sum(l) < 40_000, "too large"
+
+    return sy.Assert(small, l=sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 200)))
+
+
+class _Counter:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def add(self, by: int) -> None:
+        self.n += by if self.n < 20 else by + 1  # wrong past 20
+
+    def get(self) -> int:
+        return self.n
+
+
+class _CounterModel:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def add(self, by: int) -> None:
+        self.n += by
+
+    def get(self) -> int:
+        return self.n
+
+
+def _monkey(**options: Any) -> sy.Monkey:
+    return sy.Monkey(_Counter, [sy.Action("add", by=sy.RandomInteger(0, 9)), sy.Action("get")], model=_CounterModel, **options)
+
+
+def _outcome(report: sy.TestReport) -> tuple[Any, ...]:
+    """What a report says, leaving out the seconds it measured."""
+    return (report.passed, repr(report.smallest), repr(report.first), report.first_index, report.tried, report.failures,
+            report.shrink_tries, report.shrink_steps, report.shrink_reason, report.reason, report.time_bound, report.flaky)
+
+
+def _fast_clock(monkeypatch: pytest.MonkeyPatch, speed: float = 100.0) -> None:
+    """Every clock a run may read runs ``speed`` times faster than real time."""
+    for name in ("perf_counter", "monotonic", "time"):
+        real: Callable[[], float] = getattr(time, name)
+        start = real()
+        monkeypatch.setattr(time, name, lambda real=real, start=start: start + (real() - start) * speed)
+
+
+@pytest.mark.parametrize("make", [_coupled_assert, _long_list_assert, _monkey], ids=["coupled pair", "long list", "monkey"])
+def test_the_same_seed_gives_the_same_report_under_a_clock_100_times_faster(make: Callable[[], Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    normal = make().run(seed=11)
+    assert not normal.passed and normal.shrink_tries > 50
+    _fast_clock(monkeypatch)
+    fast = make().run(seed=11)
+    assert _outcome(fast) == _outcome(normal)
+    assert fast.time_bound == "" and "time-bound" not in fast.summary()
+
+
+def test_an_explicit_shrink_time_that_binds_is_said_in_the_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fast_clock(monkeypatch, speed=10_000.0)
+    report = dataclasses.replace(_coupled_assert().options)  # the options are one value
+    assert report.shrink_time is None and report.time_budget is None
+    bound = sy.Assert(_coupled, sy.FixedCount(5000), shrink_time=0.5, p=_coupled_assert().inputs["p"]).run(seed=11)
+    assert not bound.passed and bound.shrink_reason == "the time budget"
+    assert bound.time_bound.startswith("the shrink_time limit ended shrinking")
+    assert "this report depends on the machine's speed" in bound.summary()
+
+
+def test_a_time_budget_that_ends_discovery_is_said_in_the_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fast_clock(monkeypatch, speed=10_000.0)
+    for harness in (sy.Assert(lambda x: True, sy.FixedCount(10**9), time_budget=50.0, x=sy.RandomInteger(0, 9)),
+                    sy.Monkey(_CounterModel, [sy.Action("add", by=sy.RandomInteger(0, 9))], stop=sy.FixedCount(10**9), time_budget=50.0)):
+        report = harness.run(seed=3)
+        assert report.passed and report.tried > 0 and report.reason == "the time budget of 50 s is spent"
+        assert report.time_bound == "the time budget of 50 s ended discovery"
+
+
+SCRIPT = """
+import json, sys
+sys.path.insert(0, {root!r})
+from tests.test_runner import _coupled_assert, _monkey, _outcome
+print(json.dumps([_outcome(_coupled_assert().run(seed=11)), _outcome(_monkey().run(seed=11))]))
+"""
+
+
+def test_the_same_seed_gives_the_same_report_in_a_fresh_process() -> None:
+    import pathlib
+
+    root = str(pathlib.Path(__file__).resolve().parent.parent)
+    out = subprocess.run([sys.executable, "-c", SCRIPT.format(root=root)], capture_output=True, text=True, check=True, cwd=root)
+    here = [_outcome(_coupled_assert().run(seed=11)), _outcome(_monkey().run(seed=11))]
+    assert json.loads(out.stdout) == json.loads(json.dumps(here))
+
+
+def test_assert_and_monkey_take_the_same_run_options() -> None:
+    import inspect
+
+    fields = {f.name for f in dataclasses.fields(RunOptions)}
+    for harness in (sy.Assert, sy.Monkey):
+        parameters = set(inspect.signature(harness.__init__).parameters)
+        # timing profiles the pickers of an Assert's wiring; a Monkey's actions run a system.
+        assert fields - {"timing"} <= parameters, harness
+    assert repr(sy.Assert(bool, x=sy.RandomInteger(0, 2)).options) == repr(RunOptions())
+    assert repr(_monkey().options) == repr(RunOptions(classes=True))
+
+
+def test_restarts_observations_and_coverage_work_in_a_monkey() -> None:
+    class Store:
+        def __init__(self) -> None:
+            self.items: list[int] = []
+
+        def put(self, x: int) -> None:
+            sy.event("big" if x > 5 else "small")
+            sy.cover("put a big value", 0.1, x > 5)
+            self.items.append(x)
+
+        def size(self) -> int:
+            return len(self.items) if len(self.items) < 3 else 0  # wrong from 3 items
+
+    monkey = sy.Monkey(Store, [sy.Action("put", x=sy.RandomInteger(0, 9)), sy.Action("size", expect=lambda n: n >= 0)],
+                       invariants=[lambda s: s.size() == len(s.items)], restarts=2, observe=True)
+    report = monkey.run(seed=4)
+    assert not report.passed and len(report.trace) == 3 and "failures shrunk" in report.reason
+    assert report.failures == 3 and report.observations and report.observations[0]["property"] == "Store"
+    assert report.evidence is not None and report.evidence.labels["small"] > 0
+    passing = sy.Monkey(_CounterModel, [sy.Action("add", by=sy.RandomInteger(0, 9))], observe=True).run(seed=1)
+    assert passing.passed and len(passing.observations) == passing.tried
+
+
+def test_a_late_failure_is_made_again_from_a_checkpoint_not_from_the_start() -> None:
+    made = [0]
+
+    def counted(x: int) -> int:
+        made[0] += 1
+        return x
+
+    wiring = sy.Apply(counted, sy.RandomInteger(0, 10**6))
+    harness = sy.Assert(lambda x: x != 777_000 and made[0] < 5000, sy.FixedCount(10_000), x=wiring)
+    report = harness.run(seed=1)
+    assert not report.passed and report.first_index == 4999
+    # Discovery made 5,000 inputs; recording the failing one made at most 1,024 more, where
+    # making it again from the start of the run would make 5,000.
+    assert made[0] < 5000 + 1024 + report.shrink_tries + 10
