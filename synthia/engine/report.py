@@ -165,6 +165,9 @@ class TestReport:
 
         return write_observations(self.observations, path)
 
+    #: What one input of the run is called in the summary.
+    unit = "inputs"
+
     def summary(self, reproduction: str | None = None) -> str:
         """A multi-line, human-readable account of the run; ``reproduction`` replaces the
         last line's :attr:`reproduction` (the pytest plugin puts its command there)."""
@@ -172,36 +175,30 @@ class TestReport:
         if self.error is not None:
             lines.append(f"ERROR: {self.error}")
         elif self.insufficient:
-            lines.append(f"FAILED: insufficient coverage after {self.tried} inputs")
+            lines.append(f"FAILED: insufficient coverage after {self.tried} {self.unit}")
             for line in self.insufficient:
                 lines.append(f"  not met: {line}")
         elif self.passed:
-            lines.append(f"passed: {self.tried} inputs, no failure")
+            lines.append(f"passed: {self.tried} {self.unit}, no failure")
             if self.guarantee:
                 lines.append(f"  guarantee: {self.guarantee}")
         else:
-            lines.append(f"{'FLAKY' if self.flaky else 'FAILED'} after {self.tried} inputs ({self.failures} failing)")
+            lines.append(f"{'FLAKY' if self.flaky else 'FAILED'} after {self.tried} {self.unit} ({self.failures} failing)")
             if self.flaky:
                 lines.append(f"  flaky: {self.flaky}")
-            lines.append(f"  smallest failing input: {_show(self.smallest)}")
-            if self.drawn:
-                lines.append(f"  drawn inside the test:  {', '.join(repr(v) for v in self.drawn)}")
-            lines.append(f"  first failing input:    {_show(self.first)}")
-            if self.exception is not None:
-                lines.append(f"  raised: {type(self.exception).__name__}: {self.exception}")
-            else:
-                lines.append("  the test returned False")
+            lines.extend(self._failure_lines())
             if self.tape is not None:
                 lines.append(
                     f"  shrinking: {self.shrink_steps} steps, {self.shrink_tries} candidates tried, "
-                    f"ended by {self.shrink_reason or 'nothing'}; the smallest input is {len(self.tape)} draws"
+                    f"ended by {self.shrink_reason or 'nothing'}; the smallest is {len(self.tape)} draws"
                 )
             if self.interrupted:
                 lines.append("  interrupted: the smallest failure found before the interruption is shown")
         if self.time_bound:
             lines.append(f"  time-bound: {self.time_bound} (this report depends on the machine's speed)")
         if self.discarded:
-            lines.append(f"  discarded by assume: {self.discarded} inputs (not counted as tested)")
+            lines.append(f"  discarded by assume: {self.discarded} {self.unit} (not counted as tested)")
+        lines.extend(self._run_lines())
         for line in self.health:
             lines.append(f"  health: {line}")
         if self.evidence is not None and self.error is None:
@@ -210,16 +207,35 @@ class TestReport:
             lines.append(f"  note: {note}")
         lines.append(f"  seed: {self.seed}")
         lines.append(f"  stopped because: {self.reason}")
-        lines.append(
-            f"  time: {self.time_discovery:.3f} s discovering ({self.time_generating:.3f} s generating inputs, "
-            f"{self.time_testing:.3f} s in the test), {self.time_shrinking:.3f} s shrinking"
-        )
+        if self.time_generating or self.time_testing:
+            lines.append(
+                f"  time: {self.time_discovery:.3f} s discovering ({self.time_generating:.3f} s generating inputs, "
+                f"{self.time_testing:.3f} s in the test), {self.time_shrinking:.3f} s shrinking"
+            )
+        else:
+            lines.append(f"  time: {self.time_discovery:.3f} s discovering, {self.time_shrinking:.3f} s shrinking")
         if self.picker_times:
             slowest = sorted(self.picker_times.items(), key=lambda kv: -kv[1])[:5]
             shown = ", ".join(f"{name} {seconds * 1e6:.1f} µs" for name, seconds in slowest)
             lines.append(f"  time per input in pickers (slowest first): {shown}")
         lines.append(f"  reproduce: {self.reproduction if reproduction is None else reproduction}")
         return "\n".join(lines)
+
+    def _failure_lines(self) -> list[str]:
+        """The summary's lines on the failure: the smallest and the first input, what failed."""
+        lines = [f"  smallest failing input: {_show(self.smallest)}"]
+        if self.drawn:
+            lines.append(f"  drawn inside the test:  {', '.join(repr(v) for v in self.drawn)}")
+        lines.append(f"  first failing input:    {_show(self.first)}")
+        if self.exception is not None:
+            lines.append(f"  raised: {type(self.exception).__name__}: {self.exception}")
+        else:
+            lines.append("  the test returned False")
+        return lines
+
+    def _run_lines(self) -> list[str]:
+        """The summary's lines on what the run did, beyond the evidence (none here)."""
+        return []
 
     def statistics(self) -> list[str]:
         """Lines on what the run did (``pytest --synthia-statistics``): inputs, the stop

@@ -41,7 +41,7 @@ from .report import TestReport
 from .shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
 from .stopping import FixedCount, Outcome, StoppingRule
 
-__all__ = ["RunOptions", "Trial", "Target", "Runner", "DISCARD", "MAX_DISCARD_RATIO"]
+__all__ = ["RunOptions", "FrontEnd", "Trial", "Target", "Runner", "DISCARD", "MAX_DISCARD_RATIO"]
 
 #: The status of an input that a precondition (``assume``) discarded: neither a pass nor a failure.
 DISCARD = "discard"
@@ -116,6 +116,24 @@ class RunOptions:
         """The evidence of a new run: classes recorded when asked, or when the rule needs them."""
         classes = self.stop.needs_classes if self.classes is None else self.classes
         return Evidence(classes, certainty=self.coverage_certainty, tolerance=self.coverage_tolerance)
+
+
+class FrontEnd:
+    """The base of a harness that the runner drives (``Assert``, ``Monkey``): its run options
+    and what one input is called. A front end also implements :class:`Target`."""
+
+    options: RunOptions
+    #: What one input is called in reports and progress bars.
+    unit = "inputs"
+
+    @property
+    def stop(self) -> StoppingRule:
+        """The stopping rule (``options.stop``); a test profile may set it."""
+        return self.options.stop
+
+    @stop.setter
+    def stop(self, rule: StoppingRule) -> None:
+        self.options = dataclasses.replace(self.options, stop=rule)
 
 
 @dataclasses.dataclass

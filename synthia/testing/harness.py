@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import collections
-import dataclasses
 import time
 import warnings
 from contextlib import ExitStack
@@ -21,7 +20,7 @@ from ..engine.coverage import signature, span_names
 from ..engine.evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
 from ..engine.observe import observation
 from ..engine.report import HealthWarning, InvalidTest, RunInterrupted, TestReport
-from ..engine.runner import DISCARD, SHRINK_BUDGET, Runner, RunOptions, Trial
+from ..engine.runner import DISCARD, SHRINK_BUDGET, FrontEnd, Runner, RunOptions, Trial
 from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt
 from ..engine.stopping import FixedCount, StoppingRule
@@ -78,7 +77,7 @@ def call_test(test: Callable[..., Any], values: dict[str, Any]) -> tuple[str, Ba
     return (FAIL, None) if result is False else (PASS, None)
 
 
-class Assert:
+class Assert(FrontEnd):
     """Check that ``test`` holds for inputs drawn from pickers; shrink any failure.
 
     ``test`` receives one keyword argument per picker given (``x=...``, ``y=...``). It
@@ -169,15 +168,6 @@ class Assert:
         #: example works on a copy of it (:meth:`seeded`), so the user's pickers never move.
         self.wiring: Arguments = Arguments(self.inputs)
         self._kind_list: list[str] | None = None
-
-    @property
-    def stop(self) -> StoppingRule:
-        """The stopping rule (``options.stop``)."""
-        return self.options.stop
-
-    @stop.setter
-    def stop(self, rule: StoppingRule) -> None:
-        self.options = dataclasses.replace(self.options, stop=rule)
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.inputs.items())

@@ -15,7 +15,6 @@ fresh system. Minimal traces have the fewest actions first, then the simplest ar
 from __future__ import annotations
 
 import collections
-import dataclasses
 import inspect
 import keyword
 import re
@@ -33,7 +32,7 @@ from ..engine.coverage import bucket
 from ..engine.evidence import COVER_CERTAINTY, COVER_TOLERANCE
 from ..engine.observe import observation
 from ..engine.report import TestReport
-from ..engine.runner import DISCARD, SHRINK_BUDGET, Runner, RunOptions, Trial
+from ..engine.runner import DISCARD, SHRINK_BUDGET, FrontEnd, Runner, RunOptions, Trial
 from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt
 from ..engine.stopping import FixedCount, StoppingRule
@@ -283,42 +282,22 @@ class MonkeyReport(TestReport):
             return True
         return self.harness.attempt(self.tape).status != FAIL  # type: ignore[no-any-return]
 
-    def summary(self, reproduction: str | None = None) -> str:
-        lines = []
-        if self.error is not None:
-            lines.append(f"ERROR: {self.error}")
-        elif self.passed:
-            lines.append(f"passed: {self.tried} traces, no failure")
-            if self.guarantee:
-                lines.append(f"  guarantee: {self.guarantee}")
-        else:
-            lines.append(f"{'FLAKY' if self.flaky else 'FAILED'} after {self.tried} traces ({self.failures} failing)")
-            if self.flaky:
-                lines.append(f"  flaky: {self.flaky}")
-            lines.append(f"  smallest failing trace ({len(self.trace or [])} steps): {self.failure}")
-            for line in self.program.splitlines():
-                lines.append(f"    {line}")
-            if self.first_trace is not None:
-                lines.append(f"  first failing trace: {len(self.first_trace)} steps")
-            if self.tape is not None:
-                lines.append(
-                    f"  shrinking: {self.shrink_steps} steps, {self.shrink_tries} candidates tried, "
-                    f"ended by {self.shrink_reason or 'nothing'}"
-                )
-            if self.interrupted:
-                lines.append("  interrupted: the smallest failure found before the interruption is shown")
-        if self.counts:
-            shown = ", ".join(f"{name} {c['tried']}/{c['enabled']}" + (f" ({c['failed']} failed)" if c["failed"] else "") for name, c in self.counts.items())
-            lines.append(f"  actions tried/enabled: {shown}")
-        if self.evidence is not None and self.error is None:
-            lines.extend(f"  {line}" for line in self.evidence.summary())
-        for note in self.notes:
-            lines.append(f"  note: {note}")
-        lines.append(f"  seed: {self.seed}")
-        lines.append(f"  stopped because: {self.reason}")
-        lines.append(f"  time: {self.time_discovery:.3f} s discovering, {self.time_shrinking:.3f} s shrinking")
-        lines.append(f"  reproduce: {self.reproduction if reproduction is None else reproduction}")
-        return "\n".join(lines)
+    unit = "traces"
+
+    def _failure_lines(self) -> list[str]:
+        lines = [f"  smallest failing trace ({len(self.trace or [])} steps): {self.failure}"]
+        lines.extend(f"    {line}" for line in self.program.splitlines())
+        if self.first_trace is not None:
+            lines.append(f"  first failing trace: {len(self.first_trace)} steps")
+        return lines
+
+    def _run_lines(self) -> list[str]:
+        if not self.counts:
+            return []
+        shown = ", ".join(
+            f"{name} {c['tried']}/{c['enabled']}" + (f" ({c['failed']} failed)" if c["failed"] else "") for name, c in self.counts.items()
+        )
+        return [f"  actions tried/enabled: {shown}"]
 
 
 @dataclass
@@ -343,7 +322,7 @@ class TraceExplanation:
         return self.describe()
 
 
-class Monkey:
+class Monkey(FrontEnd):
     """Drive ``system`` with ``actions``, check every step, and shrink a failing trace.
 
     ``system`` is a factory (a class or function giving a fresh object per trace) or an
@@ -434,15 +413,6 @@ class Monkey:
                 raise TypeError(f"invariants[{i}] must be callable, got {check!r}")
         self.name: str = name or str(getattr(system, "__name__", type(system).__name__))
         self._variable = _variable(system)
-
-    @property
-    def stop(self) -> StoppingRule:
-        """The stopping rule (``options.stop``)."""
-        return self.options.stop
-
-    @stop.setter
-    def stop(self, rule: StoppingRule) -> None:
-        self.options = dataclasses.replace(self.options, stop=rule)
 
     def check(self, seed: int | None = None) -> MonkeyReport:
         """Run as a test: the seed from ``--synthia-seed`` (or ``seed``), saved failing traces
