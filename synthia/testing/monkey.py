@@ -108,6 +108,14 @@ class _Trace:
     failure: _Failure | None
 
 
+def _running_sums(weights: Sequence[float]) -> list[float]:
+    total, cumulative = 0.0, []
+    for w in weights:
+        total += w
+        cumulative.append(total)
+    return cumulative
+
+
 class _Chooser(RandomPicker[int]):
     """Chooses among the enabled actions by weight (its draws are the monkey's choices)."""
 
@@ -115,13 +123,9 @@ class _Chooser(RandomPicker[int]):
         self._init_stream(None)
 
     def choose(self, weights: Sequence[float]) -> int:
-        total, cumulative = 0.0, []
-        for w in weights:
-            total += w
-            cumulative.append(total)
-        return self._stream.weighted(cumulative)
+        return self._stream.weighted(_running_sums(weights))
 
-    def pick(self) -> int:  # pragma: no cover - the monkey calls choose()
+    def pick(self) -> int:  # pragma: no cover - the monkey picks through its stream
         return self.choose([1.0])
 
 
@@ -188,8 +192,9 @@ class _Episode:
             source.close_span()
 
     def count(self, action: Action, what: str) -> None:
+        """Count ``action`` as ``what`` ("tried", "failed") in the discovery's statistics."""
         if self.counts is not None:
-            self.counts[action.name][what] += 1
+            self.counts[what][action.name] += 1
 
     def close(self) -> None:
         self._stack.close()
@@ -206,22 +211,38 @@ class _Steps(Picker[tuple[Action, dict[str, Any]]]):
         self.chooser = _Chooser() if actions is not None else None
         self.episode: _Episode | None = None
         self._queue: list[Any] = []
+        #: The running sums of the weights when no action has a precondition (every action is
+        #: always enabled: nothing to work out per step), else ``None``.
+        self._always: list[float] | None = None
+        #: Steps at which every action was enabled (with ``_always``), since the counter was read.
+        self.always_enabled = 0
+        if actions is not None and all(a.precondition is None for a in actions):
+            self._always = _running_sums([a.weight for a in actions])
 
     def pick(self) -> tuple[Action, dict[str, Any]]:
         episode = self.episode
         assert episode is not None
-        if self.actions is not None:
-            enabled = [a for a in self.actions if a.enabled(episode.system, episode.model)]
-            for a in enabled:
-                episode.count(a, "enabled")
-            if not enabled:
-                raise NoMoreElements("no action is enabled")
+        actions = self.actions
+        if actions is not None:
+            cumulative = self._always
+            if cumulative is None:
+                system, model = episode.system, episode.model
+                enabled = [a for a in actions if a.enabled(system, model)]
+                if not enabled:
+                    raise NoMoreElements("no action is enabled")
+                cumulative = _running_sums([a.weight for a in enabled])
+                if episode.counts is not None:
+                    episode.counts["enabled"].update(a.name for a in enabled)
+            else:
+                enabled = actions
+                self.always_enabled += 1  # every action was enabled: counted once per run
             assert self.chooser is not None
-            chosen = enabled[self.chooser.choose([a.weight for a in enabled])]
+            chosen = enabled[self.chooser._stream.weighted(cumulative)]
         else:
             chosen = self._next_enabled(episode)
-        args = {name: episode.argument(chosen, name, p) for name, p in chosen.args.items()}
-        return chosen, args
+        if not chosen.args:
+            return chosen, {}
+        return chosen, {name: episode.argument(chosen, name, p) for name, p in chosen.args.items()}
 
     def _next_enabled(self, episode: _Episode) -> Action:
         assert self.source is not None
@@ -730,9 +751,8 @@ class _Discovery:
         #: A run whose argument pickers learn records every trace as it plays it: such a
         #: trace cannot be played again from its seed alone.
         self.learning = monkey._learning_arguments()
-        self.counts: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
-        for a in monkey.action_list or ():
-            self.counts[a.name].update(tried=0, enabled=0, failed=0)
+        #: Per kind ("tried", "enabled", "failed"), how often each action was.
+        self.counts: dict[str, collections.Counter[str]] = {kind: collections.Counter() for kind in ("tried", "enabled", "failed")}
         self.lengths: collections.Counter[int] = collections.Counter()
 
     def trial(self, index: int, record: bool) -> Trial:
@@ -774,7 +794,10 @@ class _Discovery:
 
     def close(self) -> None:
         report = self.report
-        report.counts = {name: {k: c[k] for k in ("tried", "enabled", "failed")} for name, c in self.counts.items()}
+        for action in self.monkey.action_list or ():
+            self.counts["enabled"][action.name] += self.steps.always_enabled
+        names = dict.fromkeys([a.name for a in self.monkey.action_list or ()] + [name for kind in self.counts.values() for name in kind])
+        report.counts = {name: {kind: self.counts[kind][name] for kind in ("tried", "enabled", "failed")} for name in names}
         report.lengths = dict(sorted(self.lengths.items()))
         report.notes.extend(self.learners.notes())
 
