@@ -214,7 +214,44 @@ def run(quick: bool) -> None:
         ("object", "synthia 1st", "Hypothesis 1st", "synthia total", "Hypothesis total", "ratio", "1st trace", "synthia final (minimal)", "Hypothesis final (minimal)"),
     )
     print("proven minimal traces: bank 3 steps, LRU 5, keypad 5 (tests/test_monkey.py computes them by brute force)")
+    trace_cost(quick)
     long_trace(quick)
+
+
+class _Stack:
+    def __init__(self) -> None:
+        self.items: list[int] = []
+
+    def push(self, x: int) -> None:
+        self.items.append(x)
+
+    def pop(self) -> int | None:
+        return self.items.pop() if self.items else None
+
+    def size(self) -> int:
+        return len(self.items)
+
+
+def trace_cost(quick: bool) -> None:
+    """What a passing trace costs beside an ``Assert`` input of the same draws: a list of 50
+    steps, each a choice among three actions and, for one, an argument (no model)."""
+    runs = 100 if quick else 1000
+    rows = []
+    steps = [sy.Action("push", x=sy.RandomInteger(0, 100)), sy.Action("pop"), sy.Action("size")]
+    monkey = sy.Monkey(_Stack, steps, stop=sy.FixedCount(runs), max_steps=50, copy_parts=False)
+    same_draws = sy.ComposeList(sy.Choice(sy.RandomInteger(0, 100), "pop", "size"), 50)
+    lists = sy.Assert(lambda l: True, sy.FixedCount(runs), copy_parts=False, l=same_draws)
+    best_monkey = best_list = float("inf")
+    for seed in range(3):
+        start = time.process_time()
+        monkey.run(seed=seed)
+        best_monkey = min(best_monkey, time.process_time() - start)
+        start = time.process_time()
+        lists.run(seed=seed)
+        best_list = min(best_list, time.process_time() - start)
+    rows.append(("50-step trace of a stack", f"{best_monkey / runs * 1e3:6.3f} ms", f"{best_list / runs * 1e3:6.3f} ms", f"{best_monkey / best_list:5.1f}x"))
+    print(f"\nWhat a passing trace costs ({runs} traces, best of 3 runs, CPU time):")
+    table(rows, ("trace", "Monkey per trace", "Assert, a list of the same draws", "ratio"))
 
 
 def long_trace(quick: bool) -> None:
