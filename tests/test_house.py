@@ -1,5 +1,5 @@
-"""The house in order: the package import graph follows the layers of DESIGN.md and has no
-cycle, no package reaches into another's private names, and names do not clash."""
+"""The house in order: the package import graph follows the layers of ARCHITECTURE.md and
+has no cycle, no package reaches into another's private names, and names do not clash."""
 from __future__ import annotations
 
 import ast
@@ -13,21 +13,30 @@ import pytest
 import synthia
 
 ROOT = pathlib.Path(synthia.__file__).resolve().parent
+ARCHITECTURE = ROOT.parent / "ARCHITECTURE.md"
 
-#: What each package may import (DESIGN.md, "Layers": each depends only on those above it).
-ALLOWED = {
-    "core": set(),
-    "pickers": {"core"},
-    "mutators": {"core", "pickers"},
-    "explain": {"core", "pickers", "mutators"},
-    "engine": {"core"},
-    "testing": {"core", "engine", "pickers", "mutators", "explain"},
-    "rl": {"core", "pickers", "mutators", "explain", "engine", "testing"},
-    "staging": {"core", "pickers", "mutators", "explain", "engine", "testing", "rl"},
-    "integrations": {"core", "pickers", "mutators", "explain", "engine", "testing", "rl", "staging"},
-    "tour": {"core", "pickers", "mutators", "explain", "engine", "testing", "rl", "staging", "integrations"},
-}
 
+def _layers() -> dict[str, set[str]]:
+    """What each package may import: the "Layers" table of the repository's ARCHITECTURE.md."""
+    text = ARCHITECTURE.read_text(encoding="utf-8").split("## Layers", 1)[1].split("\n## ", 1)[0]
+    allowed: dict[str, set[str]] = {}
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0] not in ("package", "") and not set(cells[0]) <= set("-"):
+            allowed[cells[0]] = set() if cells[1] == "-" else {name.strip() for name in cells[1].split(",")}
+    return allowed
+
+
+#: What each package may import (ARCHITECTURE.md, "Layers": each depends only on those below it).
+ALLOWED = _layers()
+
+
+def test_the_architecture_names_every_package_and_only_layers_below() -> None:
+    packages = {path.name for path in ROOT.iterdir() if (path / "__init__.py").exists()}
+    assert set(ALLOWED) == packages
+    order = list(ALLOWED)
+    for package, uses in ALLOWED.items():
+        assert uses <= set(order[: order.index(package)]), package  # no cycle: only rows above
 
 
 def _modules() -> Iterator[tuple[str, pathlib.Path]]:

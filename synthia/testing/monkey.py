@@ -123,7 +123,11 @@ class _Chooser(RandomPicker[int]):
         self._init_stream(None)
 
     def choose(self, weights: Sequence[float]) -> int:
-        return self._stream.weighted(_running_sums(weights))
+        return self.among(_running_sums(weights))
+
+    def among(self, cumulative: list[float]) -> int:
+        """An index by weights given as running sums (one typed draw)."""
+        return self._stream.weighted(cumulative)
 
     def pick(self) -> int:  # pragma: no cover - the monkey picks through its stream
         return self.choose([1.0])
@@ -237,7 +241,7 @@ class _Steps(Picker[tuple[Action, dict[str, Any]]]):
                 enabled = actions
                 self.always_enabled += 1  # every action was enabled: counted once per run
             assert self.chooser is not None
-            chosen = enabled[self.chooser._stream.weighted(cumulative)]
+            chosen = enabled[self.chooser.among(cumulative)]
         else:
             chosen = self._next_enabled(episode)
         if not chosen.args:
