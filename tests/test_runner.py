@@ -168,3 +168,27 @@ def test_a_late_failure_is_made_again_from_a_checkpoint_not_from_the_start() -> 
     # Discovery made 5,000 inputs; recording the failing one made at most 1,024 more, where
     # making it again from the start of the run would make 5,000.
     assert made[0] < 5000 + 1024 + report.shrink_tries + 10
+
+
+def test_setting_up_an_assert_on_a_large_wiring_costs_one_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A wiring of about a thousand pickers: a sum of 500 records.
+    parts = [sy.Apply(lambda a, b: a + b, sy.RandomInteger(0, 9), sy.RandomInteger(0, 9)) for _ in range(500)]
+    wiring = sy.Apply(lambda *xs: sum(xs), *parts)
+    copies = []
+    real = sy.Picker.duplicate
+
+    def counted(self: sy.Picker[Any], with_state: bool = False) -> sy.Picker[Any]:
+        copies.append(type(self).__name__)
+        return real(self, with_state)
+
+    monkeypatch.setattr(sy.Picker, "duplicate", counted)
+    before_first = []
+
+    def test(total: int) -> None:
+        if not before_first:
+            before_first.append(len(copies))
+
+    harness = sy.Assert(test, sy.FixedCount(3), total=wiring)
+    assert copies == []  # building the harness copies nothing
+    harness.run(seed=0)
+    assert before_first == [1]  # the run's one copy of the whole wiring, before its first input
