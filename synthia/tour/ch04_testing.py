@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 import synthia as sy
-from synthia.engine.copying import copies_a_part
 
 from . import Tour
 
@@ -149,10 +148,11 @@ def run(tour: Tour) -> None:
     tour.say(
         """
         Bugs often need two equal parts: x == y, a repeated element, one key put twice. Two
-        numbers out of a million are never equal by chance, so a few inputs (the 8th, 24th
-        and 40th, then one in 256) have one part's draws copied over another part of the
-        same kind -- another pick of the same picker, or a picker with the same repr -- and
-        replayed: a real output of the wiring, shrunk like any other. AnyInteger meets every
+        numbers out of a million are never equal by chance, so after a few inputs (the 8th,
+        24th and 40th, then one in 256) the run tries a copy of the input with one part's
+        draws copied over another part of the same kind -- another pick of the same picker,
+        or a picker with the same repr -- replayed: a real output of the wiring, shrunk like
+        any other. AnyInteger meets every
         magnitude and edge value, and its value is one draw whatever made it, so the two
         equal parts shrink together. copy_parts=False turns copies off.
         """
@@ -165,8 +165,7 @@ def run(tour: Tour) -> None:
     report = sy.Assert(lambda x, y: x != y or x < 10, x=sy.AnyInteger(), y=sy.AnyInteger()).run(seed=11)
     tour.show("AnyInteger values", sy.AnyInteger().set_seed(3).take(8))
     index = report.first_index
-    copied = index is not None and copies_a_part(index)
-    tour.show("first failure", f"{report.first} (input #{index}{', a copied part' if copied else ''})")
+    tour.show("first failure", f"{report.first} (input #{index}{' with a copied part' if report.first_copied else ''})")
     tour.show("smallest     ", report.smallest)
     unique = sy.Assert(lambda l: len(set(l)) == len(l), l=sy.ComposeList(sy.RandomInteger(0, 10**6), sy.RandomInteger(2, 9))).run(seed=1)
     tour.show("no repeated element: smallest", unique.smallest)
