@@ -226,7 +226,7 @@ def test_the_report_shows_the_input_as_generated_when_the_test_mutates_it() -> N
                 sy.Deferred(lambda: sy.Choice(sy.Constant(None), sy.Apply(lambda a: (a,), sy.RandomInteger(0, 9))), max_depth=3, fallback=sy.Constant(None)),
                 lambda t: t is not None and t < (5,),
             ),
-            lambda t: t != (4,),
+            lambda x: x != (4,),  # (it was "lambda t": a call error, once reported as a failure)
         ),
     ],
     ids=["affine-float-factor", "division-by-zero-filter", "none-vs-tuple-filter"],

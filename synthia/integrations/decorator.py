@@ -5,14 +5,13 @@ from __future__ import annotations
 import dataclasses
 import functools
 import inspect
-import types
 from typing import Any, Callable, TypeVar, cast
 
 from ..core.picker import Picker
 from ..engine.database import FailureDatabase
 from ..engine.shrinker import FAIL
 from ..testing import settings
-from ..testing.harness import Assert, call_test
+from ..testing.harness import Assert, call_test, raised_in
 from ..engine.report import InvalidTest
 from ..testing.as_test import SynthiaFailure, conclude, node_id
 from ..testing.settings import Profile, active_profile, checked, stop_rule
@@ -91,7 +90,7 @@ def given(
                 try:
                     result = fn(*args, **kwargs, **values)
                 except NameError as error:
-                    if _raised_in(error, fn.__code__):
+                    if raised_in(error, fn.__code__):
                         raise InvalidTest(
                             f"{fn.__qualname__} raised NameError in its own body ({error}): an error in the test, "
                             "not a bug found by an input"
@@ -176,13 +175,6 @@ def _check_examples(name: str, test: Callable[..., Any], examples: Any, pickers:
         if status == FAIL:
             raised = "returned False" if exception is None else f"{type(exception).__name__}: {exception}"
             raise SynthiaFailure(f"{name} failed on the explicit example {_show(values)}: {raised}", None) from exception
-
-
-def _raised_in(error: BaseException, code: types.CodeType) -> bool:
-    tb = error.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    return tb is not None and tb.tb_frame.f_code is code
 
 
 def _show(values: dict[str, Any]) -> str:

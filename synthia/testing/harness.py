@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import collections
+import inspect
 import time
 import warnings
 from contextlib import ExitStack
@@ -27,7 +28,7 @@ from ..engine.stopping import FixedCount, StoppingRule
 from .arguments import Arguments
 from .context import DrawContext, UnsatisfiedAssumption, drawing, enter_drawing, leave_drawing
 
-__all__ = ["Assert", "origin_of", "call_test", "DISCARD"]
+__all__ = ["Assert", "origin_of", "call_test", "is_false", "check_parameters", "DISCARD"]
 
 #: What identifies a test that returned ``False`` (its failure has no exception).
 RETURNED_FALSE = ("returned False",)
@@ -58,10 +59,13 @@ def call_test(test: Callable[..., Any], values: dict[str, Any]) -> tuple[str, Ba
     """Run ``test(**values)``: ``("pass", None)``, ``("fail", exception or None)`` or
     ``("discard", UnsatisfiedAssumption)``.
 
-    Returning ``False`` or raising anything -- ``SystemExit`` and other ``BaseException``
-    included -- is a failure; an :func:`~synthia.assume` that does not hold is a discard;
-    ``KeyboardInterrupt``, :class:`~synthia.testing.InvalidTest`,
-    :class:`~synthia.engine.report.RunInterrupted` and pytest's skip go through.
+    Returning ``False`` (a numpy boolean ``False`` included) or raising anything --
+    ``SystemExit`` and other ``BaseException`` included -- is a failure; an
+    :func:`~synthia.assume` that does not hold is a discard; ``KeyboardInterrupt``,
+    :class:`~synthia.testing.InvalidTest`, :class:`~synthia.engine.report.RunInterrupted`
+    and pytest's skip go through. An error of the test itself, whatever its input, raises
+    :class:`~synthia.testing.InvalidTest`: a ``TypeError`` from calling it (its parameters do
+    not take the inputs), a ``NameError`` in its own body (a name it uses is not defined).
     """
     __tracebackhide__ = True
     try:
@@ -73,8 +77,67 @@ def call_test(test: Callable[..., Any], values: dict[str, Any]) -> tuple[str, Ba
     except BaseException as exc:  # noqa: B036 - a test that exits or aborts has failed
         if _is_skip(exc):
             raise
+        _check_usage(test, values, exc)
         return FAIL, exc
-    return (FAIL, None) if result is False else (PASS, None)
+    return (FAIL, None) if is_false(result) else (PASS, None)
+
+
+def is_false(result: Any) -> bool:
+    """Whether a test's result says it failed: ``False``, or a numpy boolean that is false
+    (``np.int64(x) < 5``, ``(a == b).all()``).
+
+    >>> import numpy as np
+    >>> is_false(False), is_false(np.False_), is_false(np.True_), is_false(0), is_false(None)
+    (True, True, False, False, False)
+    """
+    if result is False:
+        return True
+    kind = type(result)
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_") and not result
+
+
+def _check_usage(test: Callable[..., Any], values: dict[str, Any], exc: BaseException) -> None:
+    """Raise :class:`InvalidTest` when ``exc`` is an error of the test, not of its input."""
+    __tracebackhide__ = True
+    name = getattr(test, "__qualname__", repr(test))
+    tb = exc.__traceback__
+    if isinstance(exc, TypeError) and tb is not None and tb.tb_next is None:
+        raise InvalidTest(
+            f"{name} cannot be called with the inputs {', '.join(values) or '(none)'}: {exc} -- an error of the test, "
+            "not a bug found by an input"
+        ) from exc
+    code = getattr(test, "__code__", None)
+    if isinstance(exc, NameError) and code is not None and raised_in(exc, code):
+        raise InvalidTest(f"{name} raised NameError in its own body ({exc}): an error of the test, not a bug found by an input") from exc
+
+
+def raised_in(error: BaseException, code: Any) -> bool:
+    """Whether ``error`` was raised by the code object ``code`` itself (its last frame)."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_code is code
+
+
+def check_parameters(test: Callable[..., Any], names: Iterable[str], what: str = "input") -> None:
+    """Raise :class:`InvalidTest` when ``test`` cannot take one keyword argument per name in
+    ``names`` (a name it has no parameter for, or a parameter without default it is not
+    given); a callable without a signature (a builtin) is not checked."""
+    try:
+        signature = inspect.signature(test)
+    except (TypeError, ValueError):
+        return
+    parameters = signature.parameters
+    names = list(names)
+    keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+    unknown = [n for n in names if not takes_any and (n not in parameters or parameters[n].kind not in keyword)]
+    missing = [n for n, p in parameters.items() if p.kind in keyword and p.default is p.empty and n not in names]
+    if unknown or missing:
+        name = getattr(test, "__qualname__", repr(test))
+        told = [f"no parameter for the {what}{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}"] if unknown else []
+        told += [f"no {what} for the parameter{'s' if len(missing) > 1 else ''} {', '.join(missing)}"] if missing else []
+        raise InvalidTest(f"{name}{signature} does not match its {what}s {', '.join(names)}: {'; '.join(told)}")
 
 
 class Assert(FrontEnd):
@@ -157,6 +220,7 @@ class Assert(FrontEnd):
         for key, picker in inputs.items():
             if not isinstance(picker, Picker):
                 raise TypeError(f"input {key} must be a picker, got {picker!r} ({type(picker).__name__})")
+        check_parameters(test, inputs)
         self.test = test
         self.inputs = dict(inputs)
         self.options = RunOptions(
@@ -388,9 +452,11 @@ class _ShrinkSession(ReplaySession):
         """Replay ``entries`` for ``picks`` picks and run the test on the last value.
 
         With ``strict``, a sequence that does not fit the wiring exactly (other kinds,
-        values out of range, draws missing or left over) is invalid.
+        values out of range, draws missing or left over) is invalid, and so is one of no pick.
         """
         replayer = self.begin(entries, max_draws)
+        if picks < 1:
+            return Attempt(INVALID, replayer.tape)
         values: Any = None
         try:
             for k in range(picks):

@@ -1,0 +1,65 @@
+"""Verdicts that do not lie: a failure is a failure whatever type says it, and an error of the
+test itself is an ``InvalidTest``, never a bug shrunk to the simplest input."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import synthia as sy
+
+
+def test_a_numpy_false_is_a_failure() -> None:
+    report = sy.Assert(lambda x: np.int64(x) < 5, x=sy.RandomInteger(0, 10)).run(seed=0)
+    assert not report.passed and report.smallest == {"x": 5}
+
+
+def test_an_array_comparison_that_is_false_is_a_failure() -> None:
+    def is_sorted(a: list[int]) -> object:
+        array = np.array(a)
+        return (array == np.sort(array)).all()  # np.False_ for an unsorted list
+
+    report = sy.Assert(is_sorted, a=sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 10))).run(seed=1)
+    assert not report.passed and report.smallest == {"a": [1, 0]}
+
+
+def test_a_numpy_true_is_a_pass() -> None:
+    assert sy.Assert(lambda x: np.int64(x) < 100, x=sy.RandomInteger(0, 10)).run(seed=0).passed
+
+
+def test_parameters_that_do_not_match_the_inputs_are_an_invalid_test_at_construction() -> None:
+    with pytest.raises(sy.InvalidTest, match=r"no parameter for the input x; no input for the parameter s"):
+        sy.Assert(lambda s: True, x=sy.RandomInteger(0, 10))
+    with pytest.raises(sy.InvalidTest, match=r"no input for the parameter y"):
+        sy.Assert(lambda x, y: True, x=sy.RandomInteger(0, 10))
+    # Defaults, **kwargs and callables without a signature are fine.
+    sy.Assert(lambda x, y=0: True, x=sy.RandomInteger(0, 10))
+    sy.Assert(lambda **values: True, x=sy.RandomInteger(0, 10))
+
+
+def test_a_test_that_cannot_be_called_with_its_inputs_is_an_invalid_test() -> None:
+    # A builtin has no signature to check at construction: the call itself fails.
+    with pytest.raises(sy.InvalidTest, match="cannot be called with the inputs x"):
+        sy.Assert(bool, x=sy.RandomInteger(0, 10)).run(seed=0)
+
+
+def test_a_name_error_in_the_test_itself_is_an_invalid_test_not_a_failure() -> None:
+    lists = sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 2000))
+    with pytest.raises(sy.InvalidTest, match="NameError in its own body.*wrong_sort"):
+        sy.Assert(lambda l: wrong_sort(l) == sorted(l), l=lists).run(seed=2026)  # type: ignore[name-defined] # noqa: F821
+
+
+def test_a_name_error_in_the_code_under_test_is_a_bug() -> None:
+    def code_under_test(x: int) -> int:
+        return undefined_helper(x) if x > 3 else x  # type: ignore[name-defined] # noqa: F821
+
+    report = sy.Assert(lambda x: code_under_test(x) >= 0, x=sy.RandomInteger(0, 10)).run(seed=0)
+    assert not report.passed and report.smallest == {"x": 4} and isinstance(report.exception, NameError)
+
+
+def test_a_type_error_inside_the_test_is_a_bug() -> None:
+    def test(x: int) -> None:
+        if x > 6:
+            len(x)  # type: ignore[arg-type]
+
+    report = sy.Assert(test, x=sy.RandomInteger(0, 10)).run(seed=0)
+    assert not report.passed and report.smallest == {"x": 7} and isinstance(report.exception, TypeError)
