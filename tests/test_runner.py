@@ -83,6 +83,7 @@ def test_the_same_seed_gives_the_same_report_under_a_clock_100_times_faster(make
     assert fast.time_bound == "" and "time-bound" not in fast.summary()
 
 
+@pytest.mark.filterwarnings("ignore::synthia.testing.HealthWarning")  # the fast clock makes generation look slow
 def test_an_explicit_shrink_time_that_binds_is_said_in_the_report(monkeypatch: pytest.MonkeyPatch) -> None:
     _fast_clock(monkeypatch, speed=10_000.0)
     report = dataclasses.replace(_coupled_assert().options)  # the options are one value
