@@ -23,9 +23,11 @@ The passes, run in rounds until a round finds nothing smaller:
 * **lower**: many draws of one shape to their simplest value together, then each draw
   towards its simplest value -- the simplest at once, then a binary search, integral values
   first for floats (over the float's bit pattern when it fails arbitrarily close to zero);
-* **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- one
-  lowered while the other rises by the same amount (coupled values such as ``a + b > 1000`` reach ``(1, 1000)``), both lowered
-  by the same amount, and equal draws lowered as one;
+* **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- both
+  lowered by the same amount first (``0 < b - a <= 30`` reaches ``(0, 1)``), then one lowered
+  while the other rises by the same amount (``a + b > 1000`` reaches ``(1, 1000)``), or a
+  partner at its simplest moved the same way as the draw (``(-1, 0)`` to ``(0, 1)``) -- and
+  equal draws lowered as one;
 * **sort**: sibling spans of the same picker sorted, then adjacent ones swapped; two spans
   apart of one picker, or of two pickers of one kind (``kinds``), swapped when the later is
   the simpler.
@@ -850,8 +852,8 @@ class Shrinker:
         while i < len(self.tape.draws):
             base = self.tape
             if base.draws[i].kind in _NUMERIC:
-                for j in self._partners(base, i):
-                    if self._move_pair(base, i, j):
+                for n, j in enumerate(self._partners(base, i)):
+                    if self._move_pair(base, i, j, nearest=n == 0):
                         break
             i += 1
 
@@ -880,7 +882,7 @@ class Shrinker:
     def _distance(d: Draw) -> int:
         return int(abs(d.value - simplest(d.kind, d.args)))
 
-    def _move_pair(self, base: Tape, i: int, j: int) -> bool:
+    def _move_pair(self, base: Tape, i: int, j: int, nearest: bool = True) -> bool:
         a, b = base.draws[i], base.draws[j]
         distance = self._distance(a)
         if distance == 0:
@@ -892,12 +894,20 @@ class Shrinker:
         def shifted(d: int, direction_b: int) -> bool:
             return d == 0 or self.replace({i: kind_a(a.value + towards_a * d), j: kind_b(b.value + direction_b * d)}, base)
 
-        # What leaves a arrives in b: their sum is kept (a + b > 1000 reaches (1, 1000)).
-        if largest_true(lambda d: shifted(d, -towards_a), upper=distance):
-            return True
+        # Both lowered by the same amount first: their difference is kept (0 < b - a <= 30
+        # reaches (0, 1) in a few dozen replays, where moving one at a time takes thousands).
         together = min(distance, self._distance(b))
         if together and largest_true(lambda d: shifted(d, towards_b), upper=together):
             return True
+        # What leaves a arrives in b: their sum is kept (a + b > 1000 reaches (1, 1000)).
+        if largest_true(lambda d: shifted(d, -towards_a), upper=distance):
+            return True
+        # b, at its simplest, moved the way a moves: their difference is kept ((-1, 0) reaches
+        # (0, 1) when 0 < b - a is what fails); only with a's nearest partner (a list's many
+        # zeros would cost a replay each).
+        if nearest and self._distance(b) == 0:
+            if largest_true(lambda d: shifted(d, towards_a), upper=distance):
+                return True
         # b as far as it goes, so that a can drop as low as possible (a * b >= 200 reaches (3, 99)).
         far = far_end(b)
         if far == b.value:

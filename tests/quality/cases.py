@@ -175,6 +175,10 @@ def _ints(low: int, high: int) -> Callable[[], Any]:
     return lambda: _st().integers(low, high - 1)
 
 
+def _tuples(element: Callable[[], Any], n: int) -> Callable[[], Any]:
+    return lambda: _st().tuples(*[element()] * n)
+
+
 def _floats(low: float, high: float) -> Callable[[], Any]:
     return lambda: _st().floats(low, high, exclude_max=True)
 
@@ -582,5 +586,48 @@ CASES: list[QualityCase] = [
         lambda p: p[0] >= 10 and 1 <= abs(p[0] - p[1]) <= 4,
         (10, 6),
         lambda: _st().tuples(_st().integers(1, 1000), _st().integers(1, 1000)),
+    ),
+    # -- coupled values: draws that must move together ------------------------------------------
+    QualityCase(
+        "coupled: a small positive difference",
+        lambda: sy.ArrayPicker(sy.RandomInteger(0, 12000), sy.RandomInteger(0, 12000)),
+        lambda t: 0 < t[1] - t[0] <= 30,
+        (0, 1),
+        _tuples(_ints(0, 12000), 2),
+    ),
+    QualityCase(
+        "coupled: a difference in a window",
+        lambda: sy.ArrayPicker(sy.RandomInteger(0, 12000), sy.RandomInteger(0, 12000)),
+        lambda t: 100 <= t[0] - t[1] <= 160,
+        (100, 0),
+        _tuples(_ints(0, 12000), 2),
+    ),
+    QualityCase(
+        "coupled: a sum in a window",
+        lambda: sy.ArrayPicker(sy.RandomInteger(0, 12000), sy.RandomInteger(0, 12000)),
+        lambda t: 5000 <= t[0] + t[1] <= 5500,
+        (0, 5000),
+        _tuples(_ints(0, 12000), 2),
+    ),
+    QualityCase(
+        "coupled: a signed pair moved across zero",
+        lambda: sy.ArrayPicker(sy.RandomInteger(-12000, 12000), sy.RandomInteger(-12000, 12000)),
+        lambda t: 0 < t[1] - t[0] <= 60,
+        (0, 1),
+        _tuples(_ints(-12000, 12000), 2),
+    ),
+    QualityCase(
+        "coupled: three close increasing values",
+        lambda: sy.ArrayPicker(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 1000), sy.RandomInteger(0, 1000)),
+        lambda t: t[0] < t[1] < t[2] <= t[0] + 200,
+        (0, 1, 2),
+        _tuples(_ints(0, 1000), 3),
+    ),
+    QualityCase(
+        "coupled: adjacent elements close in a list",
+        lambda: sy.ComposeList(sy.RandomInteger(0, 12000), sy.RandomInteger(0, 6)),
+        lambda l: any(0 < b - a <= 30 for a, b in zip(l, l[1:])),
+        [0, 1],
+        _lists(_ints(0, 12000), 5),
     ),
 ]
