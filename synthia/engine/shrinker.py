@@ -14,9 +14,10 @@ The passes, run in rounds until a round finds nothing smaller:
 * **history**: drop the picks before the tested one (they only set the state of stateful
   pickers), all at once, then the longest prefix, then one at a time;
 * **delete**: remove runs of sibling spans of the same picker (list elements, sub-trees,
-  actions) or runs of a picker's own draws (the characters of a string), each alone and
-  with a preceding integer draw -- the length that controls the repetition -- lowered by
-  the number of units removed (a long run whose first, middle and last units cannot go is
+  actions) or runs of a picker's own draws of one shape (the characters of a string, the
+  booleans of a list whose size a ``Bind`` drew), each alone and with a preceding integer
+  draw -- the length that controls the repetition, also one drawn inside an enclosing span
+  of the same picker (a recursion's outer list) -- lowered by the number of units removed (a long run whose first, middle and last units cannot go is
   not tried unit by unit: the failure needs its length);
 * **simplify spans**: replace a span by the simplest draws of its picker, by a descendant
   span of the same picker (a sub-tree by one of its own sub-trees) or by a simpler sibling;
@@ -375,11 +376,18 @@ class Shrinker:
             p += 1
         self._length_bound = (bound_in, bound)
 
+    @staticmethod
+    def _units_of(tape: Tape, label: Any, at: int) -> list[tuple[int, int]]:
+        """The draws of the spans of picker ``label`` that do not enclose draw ``at``."""
+        return [(s.start, s.end) for s in tape.spans if s.label == label and not s.start <= at < s.end]
+
     def _delete_spans(self, base: Tape, run: list[int]) -> bool | None:
         """Delete units of ``run``: True when some went; ``None`` when the run is long and
         neither its first, its middle nor its last unit can go."""
         label = base.spans[run[0]].label
-        excluded = [(s.start, s.end) for s in base.spans if s.label == label]
+        # Units of the same picker elsewhere are not lengths; the spans of that picker around
+        # the run (a recursion: the list that holds these lists) may hold the run's length.
+        excluded = self._units_of(base, label, base.spans[run[0]].start)
         # The integers before the run that may count its units (its length).
         counters = self._counters(base, base.spans[run[0]].start, lambda i: any(a <= i < b for a, b in excluded))
 
@@ -417,8 +425,6 @@ class Shrinker:
             return False
         for position, i in enumerate(own):
             shape = (base.draws[i].kind, base.draws[i].args)
-            if base.draws[i].kind != INTEGER and base.draws[i].kind != FLOAT:
-                continue
             run = [i]
             for j in own[position + 1 :]:
                 if j != run[-1] + 1 or (base.draws[j].kind, base.draws[j].args) != shape:
@@ -566,7 +572,7 @@ class Shrinker:
                 if self.consider(base.picks - 1, [*base.draws[: a.start], *merged, *base.draws[b.end :]], shorter_than=len(base.draws)):
                     return True
                 continue
-            excluded = [(s.start, s.end) for s in base.spans if s.label == a.label]
+            excluded = self._units_of(base, a.label, a.start)
             for c in self._counters(base, a.start, lambda i: any(lo <= i < hi for lo, hi in excluded)):
                 d = base.draws[c]
                 if d.value - 1 < d.args[0]:

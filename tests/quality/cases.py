@@ -363,6 +363,31 @@ def _pair(low: int, high: int) -> sy.Picker[Any]:
     return sy.Apply(lambda x, y: (x, y), sy.RandomInteger(low, high), sy.RandomInteger(low, high))
 
 
+def _bound_booleans() -> sy.Picker[Any]:
+    """A list of ``k`` booleans, ``k`` drawn first: its length is another picker's draw."""
+    return sy.Bind(sy.RandomInteger(0, 101), lambda k: sy.ComposeList(sy.RandomBoolean(), k))
+
+
+def _nested_lists(max_depth: int = 5) -> sy.Picker[Any]:
+    """Integers and lists of these values: each list's length is drawn inside the recursion."""
+    tree: sy.Picker[Any] = sy.Deferred(
+        lambda: sy.Choice(sy.RandomInteger(0, 10), sy.ComposeList(tree, sy.RandomInteger(0, 4))), max_depth=max_depth, fallback=0
+    )
+    return tree
+
+
+def _nested_lists_strategy() -> Any:
+    st = _st()
+    return st.recursive(st.integers(0, 9), lambda kids: st.lists(kids, max_size=3), max_leaves=30)
+
+
+def _deep(tree: Any, need: int, at_least: int, depth: int = 0) -> bool:
+    """Whether ``tree`` holds an integer of at least ``at_least`` inside ``need`` lists or more."""
+    if isinstance(tree, list):
+        return any(_deep(t, need, at_least, depth + 1) for t in tree)
+    return depth >= need and tree >= at_least
+
+
 CASES: list[QualityCase] = [
     # -- integers -------------------------------------------------------------------------------
     QualityCase("int at least 1000", lambda: sy.RandomInteger(0, 10**6), lambda x: x >= 1000, 1000, _ints(0, 10**6)),
@@ -587,6 +612,31 @@ CASES: list[QualityCase] = [
         (10, 6),
         lambda: _st().tuples(_st().integers(1, 1000), _st().integers(1, 1000)),
     ),
+    # -- sizes drawn by another picker ------------------------------------------------------------
+    QualityCase(
+        "sized by a Bind: one True among k booleans",
+        _bound_booleans,
+        lambda x: True in x,
+        [True],
+        lambda: _st().integers(0, 100).flatmap(lambda k: _st().lists(_st().booleans(), min_size=k, max_size=k)),
+    ),
+    QualityCase(
+        "sized by a Bind: two Trues among k booleans",
+        _bound_booleans,
+        lambda x: x.count(True) >= 2,
+        [True, True],
+        lambda: _st().integers(0, 100).flatmap(lambda k: _st().lists(_st().booleans(), min_size=k, max_size=k)),
+    ),
+    QualityCase(
+        "sized by a Bind: one large integer among k",
+        lambda: sy.Bind(sy.RandomInteger(0, 50), lambda k: sy.ComposeList(sy.RandomInteger(0, 100), k)),
+        lambda x: any(v > 90 for v in x),
+        [91],
+        lambda: _st().integers(0, 49).flatmap(lambda k: _st().lists(_st().integers(0, 99), min_size=k, max_size=k)),
+    ),
+    QualityCase("recursion: a 5 two lists deep", _nested_lists, lambda t: _deep(t, 2, 5), [[5]], _nested_lists_strategy),
+    QualityCase("recursion: a 5 three lists deep", _nested_lists, lambda t: _deep(t, 3, 5), [[[5]]], _nested_lists_strategy),
+    QualityCase("recursion: a 3 four lists deep", lambda: _nested_lists(6), lambda t: _deep(t, 4, 3), [[[[3]]]], _nested_lists_strategy),
     # -- coupled values: draws that must move together ------------------------------------------
     QualityCase(
         "coupled: a small positive difference",
