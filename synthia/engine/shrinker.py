@@ -17,7 +17,9 @@ The passes, run in rounds until a round finds nothing smaller:
   actions) or runs of a picker's own draws of one shape (the characters of a string, the
   booleans of a list whose size a ``Bind`` drew), each alone and with a preceding integer
   draw -- the length that controls the repetition, also one drawn inside an enclosing span
-  of the same picker (a recursion's outer list) -- lowered by the number of units removed (a long run whose first, middle and last units cannot go is
+  of the same picker (a recursion's outer list) -- lowered by the number of units removed;
+  a unit may be a few sibling spans of different pickers that repeat in turn (a dict's
+  entry: its key span and its value span, deleted as one) (a long run whose first, middle and last units cannot go is
   not tried unit by unit: the failure needs its length);
 * **simplify spans**: replace a span by the simplest draws of its picker, by a descendant
   span of the same picker (a sub-tree by one of its own sub-trees) or by a simpler sibling;
@@ -62,6 +64,7 @@ _DESCENDANTS = 8  # descendants tried in place of a span, smallest first
 _SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
 _STRIDES = 32  # the longest step tried towards the simplest value when those fail too
 _LONG_RUN = 8  # sibling runs this long are first cut from the end
+_GROUP_PERIOD = 3  # the most sibling spans of different pickers deleted as one unit (a dict's entry: 2)
 _NEXT_DRAWS = 6  # draws after a deleted block that a deletion may simplify too
 _RELABEL_LIMIT = 8  # distinct values of one shape whose pairs are swapped throughout
 _SWAP_LIMIT = 32  # spans of one picker compared pairwise for swaps (more: only siblings are sorted)
@@ -371,6 +374,8 @@ class Shrinker:
                         continue
                     if deleted is None:
                         bound.update(run)
+                if self._delete_groups(base, p):
+                    continue
             if len(span) > 1 and self._delete_own_draws(base, p):
                 continue
             p += 1
@@ -417,6 +422,40 @@ class Shrinker:
             return False
         largest_true(lambda k: k <= 1 or delete(k), upper=len(run))
         return True
+
+    def _delete_groups(self, base: Tape, p: int) -> bool:
+        """Delete units made of a few sibling spans of different pickers that repeat in turn
+        (a dict's entries: a key span, then a value span), from span ``p`` on, with a
+        preceding length lowered: the entry goes as one, where deleting its key or its value
+        alone leaves a different shape."""
+        span = base.spans[p]
+        if span.parent < 0:
+            return False
+        siblings = self._siblings(base, span.parent)
+        k = siblings.index(p)
+        labels = [base.spans[q].label for q in siblings]
+        for m in range(2, _GROUP_PERIOD + 1):
+            pattern = labels[k : k + m]
+            if len(pattern) < m or len(set(pattern)) < 2 or not (labels[k + m : k + 2 * m] == pattern or labels[max(0, k - m) : k] == pattern):
+                continue
+            groups: list[tuple[int, int]] = []
+            q = k
+            while labels[q : q + m] == pattern:
+                first, last = base.spans[siblings[q]], base.spans[siblings[q + m - 1]]
+                if groups and groups[-1][1] != first.start:
+                    break
+                groups.append((first.start, last.end))
+                q += m
+            excluded = [u for label in set(pattern) for u in self._units_of(base, label, groups[0][0])]
+            counters = self._counters(base, groups[0][0], lambda i: any(a <= i < b for a, b in excluded))
+
+            def delete(n: int, groups: list[tuple[int, int]] = groups, counters: list[int] = counters) -> bool:
+                return n == 0 or self._delete(base, groups[0][0], groups[n - 1][1], n, counters, groups[-1][1])
+
+            if delete(1):
+                largest_true(lambda n: n <= 1 or delete(n), upper=len(groups))
+                return True
+        return False
 
     def _delete_own_draws(self, base: Tape, p: int) -> bool:
         """Delete runs of span ``p``'s own draws of one shape (the characters of a string)."""

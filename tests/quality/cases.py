@@ -388,6 +388,19 @@ def _deep(tree: Any, need: int, at_least: int, depth: int = 0) -> bool:
     return depth >= need and tree >= at_least
 
 
+def _short_keys() -> sy.Picker[str]:
+    return sy.RandomString(sy.RandomInteger(0, 3), alphabet="ab")
+
+
+def _short_lists() -> sy.Picker[list[int]]:
+    return sy.ComposeList(sy.RandomInteger(0, 10), sy.RandomInteger(0, 4))
+
+
+def _dict_of_lists_strategy() -> Any:
+    st = _st()
+    return st.dictionaries(st.text("ab", max_size=2), st.lists(st.integers(0, 9), max_size=3), max_size=5)
+
+
 CASES: list[QualityCase] = [
     # -- integers -------------------------------------------------------------------------------
     QualityCase("int at least 1000", lambda: sy.RandomInteger(0, 10**6), lambda x: x >= 1000, 1000, _ints(0, 10**6)),
@@ -637,6 +650,35 @@ CASES: list[QualityCase] = [
     QualityCase("recursion: a 5 two lists deep", _nested_lists, lambda t: _deep(t, 2, 5), [[5]], _nested_lists_strategy),
     QualityCase("recursion: a 5 three lists deep", _nested_lists, lambda t: _deep(t, 3, 5), [[[5]]], _nested_lists_strategy),
     QualityCase("recursion: a 3 four lists deep", lambda: _nested_lists(6), lambda t: _deep(t, 4, 3), [[[[3]]]], _nested_lists_strategy),
+    # -- entries made by two pickers -------------------------------------------------------------
+    QualityCase(
+        "dict entry: a value list holding 5",
+        lambda: sy.DictPicker(_short_keys(), _short_lists(), sy.RandomInteger(0, 6)),
+        lambda d: any(5 in v for v in d.values()),
+        {"": [5]},
+        _dict_of_lists_strategy,
+    ),
+    QualityCase(
+        "dict entry: a second element above 5",
+        lambda: sy.DictPicker(_short_keys(), _short_lists(), sy.RandomInteger(0, 6)),
+        lambda d: any(len(v) >= 2 and v[1] > 5 for v in d.values()),
+        {"": [0, 6]},
+        _dict_of_lists_strategy,
+    ),
+    QualityCase(
+        "dict entry: dicts of dicts",
+        lambda: sy.DictPicker(_short_keys(), sy.DictPicker(sy.RandomInteger(0, 5), _short_lists(), sy.RandomInteger(0, 3)), sy.RandomInteger(0, 4)),
+        lambda d: any(5 in l for v in d.values() for l in v.values()),
+        {"": {0: [5]}},
+        lambda: _st().dictionaries(_st().text("ab", max_size=2), _st().dictionaries(_st().integers(0, 4), _lists(_ints(0, 10), 3)(), max_size=2), max_size=3),
+    ),
+    QualityCase(
+        "dict entry: values summing above 100",
+        lambda: sy.DictPicker(sy.RandomInteger(0, 20), sy.RandomInteger(0, 100), sy.RandomInteger(0, 8)),
+        lambda d: sum(d.values()) > 100,
+        {0: 2, 1: 99},
+        lambda: _st().dictionaries(_st().integers(0, 19), _st().integers(0, 99), max_size=7),
+    ),
     # -- coupled values: draws that must move together ------------------------------------------
     QualityCase(
         "coupled: a small positive difference",
