@@ -26,6 +26,10 @@ The passes, run in rounds until a round finds nothing smaller:
 * **lower**: many draws of one shape to their simplest value together, then each draw
   towards its simplest value -- the simplest at once, then a binary search, integral values
   first for floats (over the float's bit pattern when it fails arbitrarily close to zero);
+* **redecide**: a decision (a ``Choice``'s, a ``Bind``'s value) lowered with the part it
+  decides made afresh from the simplest draws; failing that, with a number of the failing
+  value that no draw holds (a constant's) as one of the part's first draws: 4991 made by
+  ``Choice(4991, 5009)`` is made by an earlier ``AnyInteger()``, which then goes to 4990;
 * **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- both
   lowered by the same amount first (``0 < b - a <= 30`` reaches ``(0, 1)``), then one lowered
   while the other rises by the same amount (``a + b > 1000`` reaches ``(1, 1000)``), or a
@@ -65,6 +69,9 @@ _SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
 _STRIDES = 32  # the longest step tried towards the simplest value when those fail too
 _LONG_RUN = 8  # sibling runs this long are first cut from the end
 _GROUP_PERIOD = 3  # the most sibling spans of different pickers deleted as one unit (a dict's entry: 2)
+_WIDEN_VALUES = 2  # numbers of the failing value tried as the first draw of a simpler alternative
+_WIDEN_DECISIONS = 2  # the simplest decisions they are tried with
+_WIDEN_POSITIONS = 3  # and the draws of the alternative they are tried as
 _NEXT_DRAWS = 6  # draws after a deleted block that a deletion may simplify too
 _RELABEL_LIMIT = 8  # distinct values of one shape whose pairs are swapped throughout
 _SWAP_LIMIT = 32  # spans of one picker compared pairwise for swaps (more: only siblings are sorted)
@@ -203,6 +210,7 @@ class Shrinker:
         self.stopped_by = ""
         self._cache: dict[Any, Attempt | None] = {}
         self._own: tuple[Tape, dict[int, int]] | None = None
+        self._numbers_of: tuple[Attempt, list[Any]] | None = None
         #: The kind of each span label (:func:`~synthia.core.graph.kinds_of`): spans of two
         #: pickers of one kind may swap places, as spans of one picker do.
         self.kinds = list(kinds) if kinds is not None else None
@@ -772,11 +780,62 @@ class Shrinker:
             if decided is not None:
                 d = base.draws[i]
                 span = base.spans[decided]
-                for value in self._lower_values(d):
+                lowered = self._lower_values(d)
+                for value in lowered:
                     block = Flex(span.label, (*base.draws[span.start : i], Draw(d.kind, value, d.args)))
                     if self.consider(base.picks, [*base.draws[: span.start], block, *base.draws[span.end :]]):
                         break
+                else:
+                    self._widen(base, i, decided, lowered)
             i += 1
+
+    def _widen(self, base: Tape, i: int, decided: int, lowered: list[Any]) -> bool:
+        """The part draw ``i`` decides made by a simpler decision, with its first draw set to a
+        number of the failing value that no draw holds: a value a later alternative made (4991
+        out of a list of constants) made by an earlier, wider one (any integer), which can then
+        go lower."""
+        if not lowered:
+            return False
+        # A number some draw holds is not a constant's: a replay making it is already tried.
+        drawn = {x.value for x in base.draws if x.kind != BOOLEAN}
+        numbers = [n for n in self._numbers() if n not in drawn]
+        if not numbers:
+            return False
+        d, span = base.draws[i], base.spans[decided]
+        for value in lowered[:_WIDEN_DECISIONS]:
+            for n in numbers:
+                # The number as the alternative's first draw, or after a few at their simplest
+                # (a mode drawn before the value).
+                for k in range(_WIDEN_POSITIONS):
+                    part = (*[Draw(None, 0)] * k, Draw(None, n))
+                    block = Flex(span.label, (*base.draws[span.start : i], Draw(d.kind, value, d.args), *part))
+                    if self.consider(base.picks, [*base.draws[: span.start], block, *base.draws[span.end :]]):
+                        return True
+        return False
+
+    def _numbers(self) -> list[Any]:
+        """The first few distinct numbers (not zero, not booleans) in the value of the smallest
+        failure, in the order they appear in it."""
+        cached = self._numbers_of
+        if cached is not None and cached[0] is self.best:
+            return cached[1]
+        found: list[Any] = []
+        self._numbers_of = (self.best, found)
+        stack = [self.best.value]
+        seen = 0
+        while stack and len(found) < _WIDEN_VALUES and seen < 1000:
+            v = stack.pop()
+            seen += 1
+            if isinstance(v, bool):
+                continue
+            if isinstance(v, (int, float)):
+                if v != 0 and v == v and v not in found:
+                    found.append(v)
+            elif isinstance(v, dict):
+                stack.extend(reversed([x for kv in v.items() for x in kv]))
+            elif isinstance(v, (list, tuple)):
+                stack.extend(reversed(v))
+        return found
 
     def _decided_span(self, tape: Tape, i: int) -> int | None:
         """The span whose one remaining part draw ``i`` decides: draw ``i`` is a span of its own

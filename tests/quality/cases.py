@@ -625,6 +625,35 @@ CASES: list[QualityCase] = [
         (10, 6),
         lambda: _st().tuples(_st().integers(1, 1000), _st().integers(1, 1000)),
     ),
+    # -- widening across alternatives: a constant's value made by a wider alternative -----------
+    QualityCase(
+        "widening: a window reached by constants",
+        lambda: sy.Choice(sy.AnyInteger(), sy.Choice(4991, 4999, 5001, 5009)),
+        lambda n: 4990 <= n <= 5010,
+        4990,
+        lambda: _st().integers() | _st().sampled_from([4991, 4999, 5001, 5009]),
+    ),
+    QualityCase(
+        "widening: a negative window",
+        lambda: sy.Choice(sy.AnyInteger(), sy.Choice(-5009, -4991)),
+        lambda n: -5010 <= n <= -4990,
+        -4990,
+        lambda: _st().integers() | _st().sampled_from([-5009, -4991]),
+    ),
+    QualityCase(
+        "widening: three alternatives",
+        lambda: sy.Choice(sy.RandomInteger(0, 10**6), sy.RandomBoolean(), sy.Choice(123456, 654321)),
+        lambda n: not isinstance(n, bool) and 123000 <= n <= 124000,
+        123000,
+        lambda: _st().integers(0, 10**6 - 1) | _st().booleans() | _st().sampled_from([123456, 654321]),
+    ),
+    QualityCase(
+        "widening: inside a list",
+        lambda: sy.ComposeList(sy.Choice(sy.AnyInteger(), sy.Choice(4991, 5009)), sy.RandomInteger(0, 5)),
+        lambda l: any(4990 <= n <= 5010 for n in l),
+        [4990],
+        lambda: _st().lists(_st().integers() | _st().sampled_from([4991, 5009]), max_size=4),
+    ),
     # -- sizes drawn by another picker ------------------------------------------------------------
     QualityCase(
         "sized by a Bind: one True among k booleans",
