@@ -209,3 +209,17 @@ def test_a_float_failing_arbitrarily_close_to_zero_shrinks_to_the_closest_float(
     assert report.smallest == {"x": 2.2250738585072014e-308}
     report = sy.Assert(lambda x: not (-0.01 < x < 0), sy.FixedCount(1000), x=sy.RandomFloat(-1, 1)).run(seed=seed)
     assert report.smallest == {"x": -5e-324}
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_length_followed_by_another_argument_loses_two_elements_at_once(seed: int) -> None:
+    # An odd length cannot lose one element, and lowering the length alone shifts the
+    # elements' draws into the argument after it: two elements go at once, the length with them.
+    report = sy.Assert(
+        lambda xs, n: len(xs) % n == 0,
+        sy.FixedCount(1000),
+        shrink_time=1e9,
+        xs=sy.ComposeList(sy.AnyInteger(), sy.RandomInteger(0, 20)),
+        n=sy.RandomInteger(1, 10),
+    ).run(seed=seed)
+    assert report.smallest == {"xs": [0], "n": 2}

@@ -19,7 +19,8 @@ The passes, run in rounds until a round finds nothing smaller:
   draw -- the length that controls the repetition, also one drawn inside an enclosing span
   of the same picker (a recursion's outer list) -- lowered by the number of units removed;
   a unit may be a few sibling spans of different pickers that repeat in turn (a dict's
-  entry: its key span and its value span, deleted as one) (a long run whose first, middle and last units cannot go is
+  entry: its key span and its value span, deleted as one); where the first unit cannot go
+  alone, the first two go together (a length that must stay odd) (a long run whose first, middle and last units cannot go is
   not tried unit by unit: the failure needs its length);
 * **simplify spans**: replace a span by the simplest draws of its picker, by a descendant
   span of the same picker (a sub-tree by one of its own sub-trees) or by a simpler sibling;
@@ -404,11 +405,11 @@ class Shrinker:
         # The integers before the run that may count its units (its length).
         counters = self._counters(base, base.spans[run[0]].start, lambda i: any(a <= i < b for a, b in excluded))
 
-        def delete(k: int) -> bool:
+        def delete(k: int, neighbours: bool = True) -> bool:
             if k == 0:
                 return True
             first, last = base.spans[run[0]], base.spans[run[k - 1]]
-            return self._delete(base, first.start, last.end, k, counters, base.spans[run[-1]].end)
+            return self._delete(base, first.start, last.end, k, counters, base.spans[run[-1]].end, neighbours)
 
         def delete_tail(k: int) -> bool:
             if k == 0:
@@ -425,6 +426,10 @@ class Shrinker:
             largest_true(lambda k: k <= 1 or delete_tail(k), upper=len(run))
             return True
         if not delete(1):
+            # Two units at once: a length that must stay odd (len(xs) % 2 == 1) loses two.
+            if len(run) >= 2 and delete(2, neighbours=False):
+                largest_true(lambda k: k <= 2 or delete(k), upper=len(run))
+                return True
             if len(run) >= _LONG_RUN and not delete_middle():
                 return None
             return False
@@ -500,7 +505,7 @@ class Shrinker:
                     break
         return found
 
-    def _delete(self, base: Tape, start: int, end: int, units: int, counters: list[int], run_end: int = 0) -> bool:
+    def _delete(self, base: Tape, start: int, end: int, units: int, counters: list[int], run_end: int = 0, neighbours: bool = True) -> bool:
         """Consider ``base`` without ``draws[start:end]``, alone and with each counter lowered.
 
         If none fails, the same with a neighbouring draw changed too: the decision just before
@@ -523,17 +528,19 @@ class Shrinker:
                 variants.append(lowered)
         if any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in variants):
             return True
-        neighbours: list[list[Draw | Flex]] = []
+        if not neighbours:
+            return False
+        changed: list[list[Draw | Flex]] = []
         if start > 0 and base.draws[start - 1].kind in (FLOAT, WEIGHTED) and (start - 1) not in counters:
             before = base.draws[start - 1]
             far = far_end(before)
             if far != before.value:
-                neighbours += [v[: start - 1] + [before._replace(value=far)] + v[start:] for v in variants]
+                changed += [v[: start - 1] + [before._replace(value=far)] + v[start:] for v in variants]
         for j in range(start, min(start + _NEXT_DRAWS, len(rest))):
             following = rest[j]
             if isinstance(following, Draw) and following.value != following.simplest:
-                neighbours += [v[:j] + [following._replace(value=following.simplest)] + v[j + 1 :] for v in variants[:2]]
-        if any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in neighbours):
+                changed += [v[:j] + [following._replace(value=following.simplest)] + v[j + 1 :] for v in variants[:2]]
+        if any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in changed):
             return True
         return any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in self._shifted(variants[:2], start, start + run_end - end, units))
 

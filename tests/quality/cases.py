@@ -401,6 +401,10 @@ def _dict_of_lists_strategy() -> Any:
     return st.dictionaries(st.text("ab", max_size=2), st.lists(st.integers(0, 9), max_size=3), max_size=5)
 
 
+def _lists_to_30() -> sy.Picker[list[int]]:
+    return sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 30))
+
+
 CASES: list[QualityCase] = [
     # -- integers -------------------------------------------------------------------------------
     QualityCase("int at least 1000", lambda: sy.RandomInteger(0, 10**6), lambda x: x >= 1000, 1000, _ints(0, 10**6)),
@@ -707,6 +711,22 @@ CASES: list[QualityCase] = [
         lambda d: sum(d.values()) > 100,
         {0: 2, 1: 99},
         lambda: _st().dictionaries(_st().integers(0, 19), _st().integers(0, 99), max_size=7),
+    ),
+    # -- a size followed by other draws ----------------------------------------------------------
+    QualityCase(
+        "a length and a divisor after it",
+        lambda: sy.Apply(lambda xs, n: (xs, n), sy.ComposeList(sy.AnyInteger(), sy.RandomInteger(0, 20)), sy.RandomInteger(1, 10)),
+        lambda p: len(p[0]) % p[1] != 0,
+        ([0], 2),
+        lambda: _st().tuples(_st().lists(_st().integers(), max_size=19), _st().integers(1, 9)),
+        seeds=tuple(range(10)),
+    ),
+    QualityCase(
+        "two lists of odd lengths",
+        lambda: sy.Apply(lambda xs, ys: (xs, ys), _lists_to_30(), _lists_to_30()),
+        lambda p: len(p[0]) % 2 == 1 and len(p[1]) % 2 == 1,
+        ([0], [0]),
+        lambda: _st().tuples(_lists(_ints(0, 100), 29)(), _lists(_ints(0, 100), 29)()),
     ),
     # -- coupled values: draws that must move together ------------------------------------------
     QualityCase(
