@@ -223,3 +223,21 @@ def test_a_length_followed_by_another_argument_loses_two_elements_at_once(seed: 
         n=sy.RandomInteger(1, 10),
     ).run(seed=seed)
     assert report.smallest == {"xs": [0], "n": 2}
+
+
+@pytest.mark.parametrize("length", [1000, 10_000])
+def test_a_long_list_with_one_bad_element_shrinks_to_it_in_few_replays(length: int) -> None:
+    # The failing input is given (a tape): a list of ``length`` elements below 900 but one.
+    # Either half of a long run goes while the failure stays: replays of decreasing lengths.
+    import random
+
+    from synthia.core.draws import replay
+
+    rnd = random.Random(length)
+    lists = sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 10_001))
+    elements = [rnd.randrange(900) for _ in range(length)]
+    elements[rnd.randrange(length)] = 950
+    _, tape = replay(lists, [length, *elements])
+    report = sy.Assert(lambda l: not any(x >= 900 for x in l), sy.FixedCount(1), shrink_time=1e9, l=lists).run(seed=0, tapes=[tape])
+    assert report.smallest == {"l": [900]}
+    assert report.shrink_tries < 200

@@ -73,6 +73,7 @@ _GROUP_PERIOD = 3  # the most sibling spans of different pickers deleted as one 
 _WIDEN_VALUES = 2  # numbers of the failing value tried as the first draw of a simpler alternative
 _WIDEN_DECISIONS = 2  # the simplest decisions they are tried with
 _WIDEN_POSITIONS = 3  # and the draws of the alternative they are tried as
+_HALVED_RUN = 64  # sibling runs this long first lose either half
 _NEXT_DRAWS = 6  # draws after a deleted block that a deletion may simplify too
 _RELABEL_LIMIT = 8  # distinct values of one shape whose pairs are swapped throughout
 _SWAP_LIMIT = 32  # spans of one picker compared pairwise for swaps (more: only siblings are sorted)
@@ -411,16 +412,23 @@ class Shrinker:
             first, last = base.spans[run[0]], base.spans[run[k - 1]]
             return self._delete(base, first.start, last.end, k, counters, base.spans[run[-1]].end, neighbours)
 
-        def delete_tail(k: int) -> bool:
+        def delete_tail(k: int, neighbours: bool = True) -> bool:
             if k == 0:
                 return True
             first, last = base.spans[run[-k]], base.spans[run[-1]]
-            return self._delete(base, first.start, last.end, k, counters)
+            return self._delete(base, first.start, last.end, k, counters, 0, neighbours)
 
         def delete_middle() -> bool:
             unit = base.spans[run[len(run) // 2]]
             return self._delete(base, unit.start, unit.end, 1, counters)
 
+        # A very long run loses half of itself, either half, while that still fails: a few
+        # replays of decreasing lengths (twice the run's draws in all) find the one element a
+        # failure of 10,000 needs, where cutting its tail by doubling replays it all each time.
+        if len(run) >= _HALVED_RUN:
+            half = len(run) // 2
+            if delete_tail(len(run) - half, neighbours=False) or delete(half, neighbours=False):
+                return True
         # A long run loses its tail in few replays (a list truncated to what still fails).
         if len(run) >= _LONG_RUN and delete_tail(1):
             largest_true(lambda k: k <= 1 or delete_tail(k), upper=len(run))

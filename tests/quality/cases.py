@@ -728,6 +728,14 @@ CASES: list[QualityCase] = [
         ([0], [0]),
         lambda: _st().tuples(_lists(_ints(0, 100), 29)(), _lists(_ints(0, 100), 29)()),
     ),
+    # -- long inputs -----------------------------------------------------------------------------
+    QualityCase(
+        "long list: one large element among thousands",
+        lambda: sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 3001)),
+        lambda l: any(x >= 990 for x in l),
+        [990],
+        _lists(_ints(0, 1000), 3000),
+    ),
     # -- coupled values: draws that must move together ------------------------------------------
     QualityCase(
         "coupled: a small positive difference",
