@@ -23,7 +23,9 @@ The passes, run in rounds until a round finds nothing smaller:
   alone, the first two go together (a length that must stay odd) (a long run whose first, middle and last units cannot go is
   not tried unit by unit: the failure needs its length);
 * **simplify spans**: replace a span by the simplest draws of its picker, by a descendant
-  span of the same picker (a sub-tree by one of its own sub-trees) or by a simpler sibling;
+  span of the same picker (a sub-tree by one of its own sub-trees: the smallest few, then
+  the largest few, which hold most of the failure -- ``0+((((0*0))))`` becomes
+  ``((((0*0))))``) or by a simpler sibling;
 * **lower**: many draws of one shape to their simplest value together, then each draw
   towards its simplest value -- the simplest at once, then a binary search, integral values
   first for floats (over the float's bit pattern when it fails arbitrarily close to zero);
@@ -66,6 +68,7 @@ _COUNTERS = 3  # how many preceding integer draws are tried as the length of a r
 _PAIR_WINDOW = 4  # numeric draws at most this far apart are moved together
 _PAIR_REACH = 64  # and, beyond them, draws not at their simplest up to this far
 _DESCENDANTS = 8  # descendants tried in place of a span, smallest first
+_LARGE_DESCENDANTS = 4  # and the largest ones, largest first
 _SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
 _STRIDES = 32  # the longest step tried towards the simplest value when those fail too
 _LONG_RUN = 8  # sibling runs this long are first cut from the end
@@ -701,7 +704,10 @@ class Shrinker:
             q for q in self._siblings(tape, span.parent)
             if q != p and tape.spans[q].label == span.label and block_key(tape.spans[q]) < mine
         ]
-        return descendants[:_DESCENDANTS] + siblings[:_DESCENDANTS]
+        # The smallest few, then the largest few: a failure that needs most of the span (a
+        # deep bracketed product under a sum) is held by one of its largest descendants.
+        largest = [q for q in descendants[_DESCENDANTS:][-_LARGE_DESCENDANTS:]][::-1]
+        return descendants[:_DESCENDANTS] + largest + siblings[:_DESCENDANTS]
 
     # -- lowering draws -------------------------------------------------------------------------
     def pass_lower(self) -> None:

@@ -405,6 +405,24 @@ def _lists_to_30() -> sy.Picker[list[int]]:
     return sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 30))
 
 
+ARITHMETIC = "<e> := <t> | <e> + <t> ; <t> := <f> | <t> * <f> ; <f> := 0 | 1 | ( <e> ) ;"
+
+
+def _arithmetic(max_depth: int) -> sy.Picker[str]:
+    """Arithmetic expressions: sums of products of 0, 1 and bracketed expressions."""
+    return sy.GrammarSentence(ARITHMETIC, max_depth=max_depth, separator="")
+
+
+def _deep_operators(sentence: str, depth: int) -> set[str]:
+    """The operators of ``sentence`` inside ``depth`` brackets or more."""
+    level, found = 0, set()
+    for c in sentence:
+        level += (c == "(") - (c == ")")
+        if level >= depth and c in "+*":
+            found.add(c)
+    return found
+
+
 CASES: list[QualityCase] = [
     # -- integers -------------------------------------------------------------------------------
     QualityCase("int at least 1000", lambda: sy.RandomInteger(0, 10**6), lambda x: x >= 1000, 1000, _ints(0, 10**6)),
@@ -735,6 +753,21 @@ CASES: list[QualityCase] = [
         lambda l: any(x >= 990 for x in l),
         [990],
         _lists(_ints(0, 1000), 3000),
+    ),
+    # -- replacement by a descendant: a deep bracketed part under a sum ---------------------------
+    QualityCase("grammar: a product four brackets deep", lambda: _arithmetic(20), lambda s: "*" in _deep_operators(s, 4), "((((0*0))))", None),
+    QualityCase(
+        "grammar: a sum and a product three brackets deep", lambda: _arithmetic(20), lambda s: _deep_operators(s, 3) == {"+", "*"}, "(((0+0*0)))", None
+    ),
+    QualityCase(
+        "grammar: a sum and a product six brackets deep", lambda: _arithmetic(30), lambda s: _deep_operators(s, 6) == {"+", "*"}, "((((((0+0*0))))))", None
+    ),
+    QualityCase(
+        "grammar of one rule: a sum and a product five brackets deep",
+        lambda: sy.GrammarSentence("<e> := 0 | 1 | <e> + <e> | <e> * <e> | ( <e> ) ;", max_depth=12, separator=""),
+        lambda s: _deep_operators(s, 5) == {"+", "*"},
+        "(((((0+0*0)))))",
+        None,
     ),
     # -- coupled values: draws that must move together ------------------------------------------
     QualityCase(
