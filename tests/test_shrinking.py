@@ -241,3 +241,24 @@ def test_a_long_list_with_one_bad_element_shrinks_to_it_in_few_replays(length: i
     report = sy.Assert(lambda l: not any(x >= 900 for x in l), sy.FixedCount(1), shrink_time=1e9, l=lists).run(seed=0, tapes=[tape])
     assert report.smallest == {"l": [900]}
     assert report.shrink_tries < 200
+
+
+@pytest.mark.parametrize("n", [5, 8, 12])
+def test_a_bind_value_lowered_with_one_of_the_draws_it_sets_changed(n: int) -> None:
+    # One boolean per ordered pair of n nodes, an edge where it is False; the test assumes the
+    # graph acyclic and fails when it has an edge. From every forward edge of n nodes,
+    # lowering n alone reads the pairs' draws misaligned (a cycle: discarded); lowering it
+    # with one of the next draws flipped reaches two nodes and one edge.
+    from synthia.core.draws import replay
+
+    from .quality.cases import _acyclic, _graphs
+
+    def no_edges(g: Any) -> None:
+        nodes, edges = g
+        sy.assume(_acyclic(nodes, edges))
+        assert not edges
+
+    graphs = _graphs()
+    _, tape = replay(graphs, [n, *[i > j for i, j in itertools.permutations(range(n), 2)]])
+    report = sy.Assert(no_edges, sy.FixedCount(1), shrink_time=1e9, g=graphs).run(seed=0, tapes=[tape])
+    assert report.smallest == {"g": (2, [(0, 1)])}

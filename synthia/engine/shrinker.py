@@ -33,11 +33,14 @@ The passes, run in rounds until a round finds nothing smaller:
   decides made afresh from the simplest draws; failing that, with a number of the failing
   value that no draw holds (a constant's) as one of the part's first draws: 4991 made by
   ``Choice(4991, 5009)`` is made by an earlier ``AnyInteger()``, which then goes to 4990;
+  an integer heading a span that goes on with draws of its own (a ``Bind``'s value and the
+  draws of the wiring made from it) lowered with one of the next draws changed (the pairs
+  of 12 nodes read as those of 2, one of them flipped so the graph stays acyclic);
 * **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- both
   lowered by the same amount first (``0 < b - a <= 30`` reaches ``(0, 1)``), then one lowered
   while the other rises by the same amount (``a + b > 1000`` reaches ``(1, 1000)``), or a
   partner at its simplest moved the same way as the draw (``(-1, 0)`` to ``(0, 1)``) -- and
-  equal draws lowered as one;
+  equal draws lowered as one; a True boolean moved to the nearest later False;
 * **sort**: sibling spans of the same picker sorted, then adjacent ones swapped; two spans
   apart of one picker, or of two pickers of one kind (``kinds``), swapped when the later is
   the simpler.
@@ -77,6 +80,8 @@ _WIDEN_VALUES = 2  # numbers of the failing value tried as the first draw of a s
 _WIDEN_DECISIONS = 2  # the simplest decisions they are tried with
 _WIDEN_POSITIONS = 3  # and the draws of the alternative they are tried as
 _HALVED_RUN = 64  # sibling runs this long first lose either half
+_ADJUST_VALUES = 3  # the simplest values a size is lowered to while a later draw is changed
+_ADJUST_WINDOW = 8  # the draws after it that may be changed
 _NEXT_DRAWS = 6  # draws after a deleted block that a deletion may simplify too
 _RELABEL_LIMIT = 8  # distinct values of one shape whose pairs are swapped throughout
 _SWAP_LIMIT = 32  # spans of one picker compared pairwise for swaps (more: only siblings are sorted)
@@ -808,7 +813,51 @@ class Shrinker:
                         break
                 else:
                     self._widen(base, i, decided, lowered)
+            elif base.draws[i].kind == INTEGER and self._sizes_own_draws(base, i):
+                self._lower_and_adjust(base, i)
             i += 1
+
+    def _sizes_own_draws(self, tape: Tape, i: int) -> bool:
+        """Whether integer draw ``i`` is a pick of its own at the head of a span that goes on
+        with draws of its own (a ``Bind``'s value and the draws of the wiring made from it,
+        which are not spans): how many of those follow may depend on it."""
+        q = self._own_spans(tape).get(i)
+        if q is None:
+            return False
+        while q >= 0 and tape.spans[q].end == i + 1:
+            q = tape.spans[q].parent
+        if q < 0 or tape.spans[q].start != i:
+            return False
+        later = [j for j in tape.direct_draws(q) if j > i]
+        return bool(later)
+
+    def _lower_and_adjust(self, base: Tape, i: int) -> bool:
+        """Draw ``i`` lowered (to its simplest few values, or by one) with one of the next draws
+        changed too: the draws that followed a larger value are read differently by a smaller
+        one (the pairs of 12 nodes read as the pairs of 2), and one of them set otherwise (an
+        edge taken away) makes the smaller input valid again."""
+        d = base.draws[i]
+        values = self._lower_values(d)[:_ADJUST_VALUES]
+        below = d.value - 1 if d.value > simplest(d.kind, d.args) else d.value + 1
+        if below not in values and sort_key(d.kind, below) < sort_key(d.kind, d.value):
+            values.append(below)
+        for value in values:
+            # The latest first: of two such inputs, the one whose earlier draws stay is smaller.
+            for j in reversed(range(i + 1, min(len(base.draws), i + 1 + _ADJUST_WINDOW))):
+                later = base.draws[j]
+                for other in self._other_values(later):
+                    if self.replace({i: value, j: other}, base):
+                        return True
+        return False
+
+    @staticmethod
+    def _other_values(d: Draw) -> list[Any]:
+        """Values to set a draw to when it must change, not shrink: the other boolean, the
+        simplest value and the far end of a range."""
+        if d.kind == BOOLEAN:
+            return [not d.value]
+        out = [v for v in (simplest(d.kind, d.args), far_end(d)) if v != d.value]
+        return list(dict.fromkeys(out))
 
     def _widen(self, base: Tape, i: int, decided: int, lowered: list[Any]) -> bool:
         """The part draw ``i`` decides made by a simpler decision, with its first draw set to a
@@ -976,9 +1025,17 @@ class Shrinker:
         i = 0
         while i < len(self.tape.draws):
             base = self.tape
-            if base.draws[i].kind in _NUMERIC:
+            d = base.draws[i]
+            if d.kind in _NUMERIC:
                 for n, j in enumerate(self._partners(base, i)):
                     if self._move_pair(base, i, j, nearest=n == 0):
+                        break
+            elif d.kind == BOOLEAN and d.value is True:
+                # The True moved to the nearest later False of its shape: [True, False] becomes
+                # [False, True] (the edge of a two-node graph goes from 0 to 1).
+                for j in range(i + 1, min(len(base.draws), i + 1 + _PAIR_WINDOW)):
+                    if base.draws[j].kind == BOOLEAN and base.draws[j].value is False and base.draws[j].args == d.args:
+                        self.replace({i: False, j: True}, base)
                         break
             i += 1
 

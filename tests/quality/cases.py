@@ -12,6 +12,7 @@ Hypothesis's choices order values the same way, both libraries agree on it.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import math
 from dataclasses import dataclass, field
@@ -423,6 +424,47 @@ def _deep_operators(sentence: str, depth: int) -> set[str]:
     return found
 
 
+def _edges(n: int, bits: Any) -> tuple[int, list[tuple[int, int]]]:
+    """The graph on ``n`` nodes with an edge for each ordered pair whose bit is False (0)."""
+    pairs = list(itertools.permutations(range(n), 2))
+    return (n, [p for p, b in zip(pairs, bits) if not b])
+
+
+def _graphs(low: int = 2, high: int = 13) -> sy.Picker[Any]:
+    """Directed graphs: a node count, then one boolean draw per ordered pair of nodes."""
+    return sy.Bind(
+        sy.RandomInteger(low, high),
+        lambda n: sy.Apply(lambda *bits: _edges(n, bits), *[sy.RandomBoolean() for _ in range(n * (n - 1))]),
+    )
+
+
+def _graphs_strategy() -> Any:
+    st = _st()
+    return st.integers(2, 12).flatmap(lambda n: st.lists(st.booleans(), min_size=n * (n - 1), max_size=n * (n - 1)).map(lambda bits: _edges(n, bits)))
+
+
+def _acyclic(n: int, edges: list[tuple[int, int]]) -> bool:
+    after = {i: [j for a, j in edges if a == i] for i in range(n)}
+    state: dict[int, int] = {}
+
+    def visit(i: int) -> bool:
+        if state.get(i) == 1:
+            return False
+        if state.get(i) == 2:
+            return True
+        state[i] = 1
+        ok = all(visit(j) for j in after[i])
+        state[i] = 2
+        return ok
+
+    return all(visit(i) for i in range(n))
+
+
+def _acyclic_with_an_edge(graph: tuple[int, list[tuple[int, int]]]) -> bool:
+    n, edges = graph
+    return bool(edges) and _acyclic(n, edges)
+
+
 CASES: list[QualityCase] = [
     # -- integers -------------------------------------------------------------------------------
     QualityCase("int at least 1000", lambda: sy.RandomInteger(0, 10**6), lambda x: x >= 1000, 1000, _ints(0, 10**6)),
@@ -769,6 +811,8 @@ CASES: list[QualityCase] = [
         "(((((0+0*0)))))",
         None,
     ),
+    # -- a Bind value that sets how many draws follow ------------------------------------------
+    QualityCase("graph: an acyclic graph with an edge", _graphs, _acyclic_with_an_edge, (2, [(0, 1)]), _graphs_strategy),
     # -- coupled values: draws that must move together ------------------------------------------
     QualityCase(
         "coupled: a small positive difference",
