@@ -542,10 +542,11 @@ class Shrinker:
                 lowered = list(rest)
                 lowered[c] = d._replace(value=d.value - units)
                 variants.append(lowered)
+        if not neighbours:
+            # A quick try: the units gone with their length lowered (alone when none counts them).
+            return any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in (variants[1:2] or variants))
         if any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in variants):
             return True
-        if not neighbours:
-            return False
         changed: list[list[Draw | Flex]] = []
         if start > 0 and base.draws[start - 1].kind in (FLOAT, WEIGHTED) and (start - 1) not in counters:
             before = base.draws[start - 1]
