@@ -209,3 +209,56 @@ def test_a_float_failing_arbitrarily_close_to_zero_shrinks_to_the_closest_float(
     assert report.smallest == {"x": 2.2250738585072014e-308}
     report = sy.Assert(lambda x: not (-0.01 < x < 0), sy.FixedCount(1000), x=sy.RandomFloat(-1, 1)).run(seed=seed)
     assert report.smallest == {"x": -5e-324}
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_length_followed_by_another_argument_loses_two_elements_at_once(seed: int) -> None:
+    # An odd length cannot lose one element, and lowering the length alone shifts the
+    # elements' draws into the argument after it: two elements go at once, the length with them.
+    report = sy.Assert(
+        lambda xs, n: len(xs) % n == 0,
+        sy.FixedCount(1000),
+        shrink_time=1e9,
+        xs=sy.ComposeList(sy.AnyInteger(), sy.RandomInteger(0, 20)),
+        n=sy.RandomInteger(1, 10),
+    ).run(seed=seed)
+    assert report.smallest == {"xs": [0], "n": 2}
+
+
+@pytest.mark.parametrize("length", [1000, 10_000])
+def test_a_long_list_with_one_bad_element_shrinks_to_it_in_few_replays(length: int) -> None:
+    # The failing input is given (a tape): a list of ``length`` elements below 900 but one.
+    # Either half of a long run goes while the failure stays: replays of decreasing lengths.
+    import random
+
+    from synthia.core.draws import replay
+
+    rnd = random.Random(length)
+    lists = sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 10_001))
+    elements = [rnd.randrange(900) for _ in range(length)]
+    elements[rnd.randrange(length)] = 950
+    _, tape = replay(lists, [length, *elements])
+    report = sy.Assert(lambda l: not any(x >= 900 for x in l), sy.FixedCount(1), shrink_time=1e9, l=lists).run(seed=0, tapes=[tape])
+    assert report.smallest == {"l": [900]}
+    assert report.shrink_tries < 200
+
+
+@pytest.mark.parametrize("n", [5, 8, 12])
+def test_a_bind_value_lowered_with_one_of_the_draws_it_sets_changed(n: int) -> None:
+    # One boolean per ordered pair of n nodes, an edge where it is False; the test assumes the
+    # graph acyclic and fails when it has an edge. From every forward edge of n nodes,
+    # lowering n alone reads the pairs' draws misaligned (a cycle: discarded); lowering it
+    # with one of the next draws flipped reaches two nodes and one edge.
+    from synthia.core.draws import replay
+
+    from .quality.cases import _acyclic, _graphs
+
+    def no_edges(g: Any) -> None:
+        nodes, edges = g
+        sy.assume(_acyclic(nodes, edges))
+        assert not edges
+
+    graphs = _graphs()
+    _, tape = replay(graphs, [n, *[i > j for i, j in itertools.permutations(range(n), 2)]])
+    report = sy.Assert(no_edges, sy.FixedCount(1), shrink_time=1e9, g=graphs).run(seed=0, tapes=[tape])
+    assert report.smallest == {"g": (2, [(0, 1)])}

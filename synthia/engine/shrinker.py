@@ -14,18 +14,33 @@ The passes, run in rounds until a round finds nothing smaller:
 * **history**: drop the picks before the tested one (they only set the state of stateful
   pickers), all at once, then the longest prefix, then one at a time;
 * **delete**: remove runs of sibling spans of the same picker (list elements, sub-trees,
-  actions) or runs of a picker's own draws (the characters of a string), each alone and
-  with a preceding integer draw -- the length that controls the repetition -- lowered by
-  the number of units removed (a long run whose first, middle and last units cannot go is
+  actions) or runs of a picker's own draws of one shape (the characters of a string, the
+  booleans of a list whose size a ``Bind`` drew), each alone and with a preceding integer
+  draw -- the length that controls the repetition, also one drawn inside an enclosing span
+  of the same picker (a recursion's outer list) -- lowered by the number of units removed;
+  a unit may be a few sibling spans of different pickers that repeat in turn (a dict's
+  entry: its key span and its value span, deleted as one); where the first unit cannot go
+  alone, the first two go together (a length that must stay odd) (a long run whose first, middle and last units cannot go is
   not tried unit by unit: the failure needs its length);
 * **simplify spans**: replace a span by the simplest draws of its picker, by a descendant
-  span of the same picker (a sub-tree by one of its own sub-trees) or by a simpler sibling;
+  span of the same picker (a sub-tree by one of its own sub-trees: the smallest few, then
+  the largest few, which hold most of the failure -- ``0+((((0*0))))`` becomes
+  ``((((0*0))))``) or by a simpler sibling;
 * **lower**: many draws of one shape to their simplest value together, then each draw
   towards its simplest value -- the simplest at once, then a binary search, integral values
   first for floats (over the float's bit pattern when it fails arbitrarily close to zero);
-* **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- one
-  lowered while the other rises by the same amount (coupled values such as ``a + b > 1000`` reach ``(1, 1000)``), both lowered
-  by the same amount, and equal draws lowered as one;
+* **redecide**: a decision (a ``Choice``'s, a ``Bind``'s value) lowered with the part it
+  decides made afresh from the simplest draws; failing that, with a number of the failing
+  value that no draw holds (a constant's) as one of the part's first draws: 4991 made by
+  ``Choice(4991, 5009)`` is made by an earlier ``AnyInteger()``, which then goes to 4990;
+  an integer heading a span that goes on with draws of its own (a ``Bind``'s value and the
+  draws of the wiring made from it) lowered with one of the next draws changed (the pairs
+  of 12 nodes read as those of 2, one of them flipped so the graph stays acyclic);
+* **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- both
+  lowered by the same amount first (``0 < b - a <= 30`` reaches ``(0, 1)``), then one lowered
+  while the other rises by the same amount (``a + b > 1000`` reaches ``(1, 1000)``), or a
+  partner at its simplest moved the same way as the draw (``(-1, 0)`` to ``(0, 1)``) -- and
+  equal draws lowered as one; a True boolean moved to the nearest later False;
 * **sort**: sibling spans of the same picker sorted, then adjacent ones swapped; two spans
   apart of one picker, or of two pickers of one kind (``kinds``), swapped when the later is
   the simpler.
@@ -56,9 +71,17 @@ _COUNTERS = 3  # how many preceding integer draws are tried as the length of a r
 _PAIR_WINDOW = 4  # numeric draws at most this far apart are moved together
 _PAIR_REACH = 64  # and, beyond them, draws not at their simplest up to this far
 _DESCENDANTS = 8  # descendants tried in place of a span, smallest first
+_LARGE_DESCENDANTS = 4  # and the largest ones, largest first
 _SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
 _STRIDES = 32  # the longest step tried towards the simplest value when those fail too
 _LONG_RUN = 8  # sibling runs this long are first cut from the end
+_GROUP_PERIOD = 3  # the most sibling spans of different pickers deleted as one unit (a dict's entry: 2)
+_WIDEN_VALUES = 2  # numbers of the failing value tried as the first draw of a simpler alternative
+_WIDEN_DECISIONS = 2  # the simplest decisions they are tried with
+_WIDEN_POSITIONS = 3  # and the draws of the alternative they are tried as
+_HALVED_RUN = 64  # sibling runs this long first lose either half
+_ADJUST_VALUES = 3  # the simplest values a size is lowered to while a later draw is changed
+_ADJUST_WINDOW = 8  # the draws after it that may be changed
 _NEXT_DRAWS = 6  # draws after a deleted block that a deletion may simplify too
 _RELABEL_LIMIT = 8  # distinct values of one shape whose pairs are swapped throughout
 _SWAP_LIMIT = 32  # spans of one picker compared pairwise for swaps (more: only siblings are sorted)
@@ -197,6 +220,7 @@ class Shrinker:
         self.stopped_by = ""
         self._cache: dict[Any, Attempt | None] = {}
         self._own: tuple[Tape, dict[int, int]] | None = None
+        self._numbers_of: tuple[Attempt, list[Any]] | None = None
         #: The kind of each span label (:func:`~synthia.core.graph.kinds_of`): spans of two
         #: pickers of one kind may swap places, as spans of one picker do.
         self.kinds = list(kinds) if kinds is not None else None
@@ -368,45 +392,99 @@ class Shrinker:
                         continue
                     if deleted is None:
                         bound.update(run)
+                if self._delete_groups(base, p):
+                    continue
             if len(span) > 1 and self._delete_own_draws(base, p):
                 continue
             p += 1
         self._length_bound = (bound_in, bound)
 
+    @staticmethod
+    def _units_of(tape: Tape, label: Any, at: int) -> list[tuple[int, int]]:
+        """The draws of the spans of picker ``label`` that do not enclose draw ``at``."""
+        return [(s.start, s.end) for s in tape.spans if s.label == label and not s.start <= at < s.end]
+
     def _delete_spans(self, base: Tape, run: list[int]) -> bool | None:
         """Delete units of ``run``: True when some went; ``None`` when the run is long and
         neither its first, its middle nor its last unit can go."""
         label = base.spans[run[0]].label
-        excluded = [(s.start, s.end) for s in base.spans if s.label == label]
+        # Units of the same picker elsewhere are not lengths; the spans of that picker around
+        # the run (a recursion: the list that holds these lists) may hold the run's length.
+        excluded = self._units_of(base, label, base.spans[run[0]].start)
         # The integers before the run that may count its units (its length).
         counters = self._counters(base, base.spans[run[0]].start, lambda i: any(a <= i < b for a, b in excluded))
 
-        def delete(k: int) -> bool:
+        def delete(k: int, neighbours: bool = True) -> bool:
             if k == 0:
                 return True
             first, last = base.spans[run[0]], base.spans[run[k - 1]]
-            return self._delete(base, first.start, last.end, k, counters, base.spans[run[-1]].end)
+            return self._delete(base, first.start, last.end, k, counters, base.spans[run[-1]].end, neighbours)
 
-        def delete_tail(k: int) -> bool:
+        def delete_tail(k: int, neighbours: bool = True) -> bool:
             if k == 0:
                 return True
             first, last = base.spans[run[-k]], base.spans[run[-1]]
-            return self._delete(base, first.start, last.end, k, counters)
+            return self._delete(base, first.start, last.end, k, counters, 0, neighbours)
 
         def delete_middle() -> bool:
             unit = base.spans[run[len(run) // 2]]
             return self._delete(base, unit.start, unit.end, 1, counters)
 
+        # A very long run loses half of itself, either half, while that still fails: a few
+        # replays of decreasing lengths (twice the run's draws in all) find the one element a
+        # failure of 10,000 needs, where cutting its tail by doubling replays it all each time.
+        if len(run) >= _HALVED_RUN:
+            half = len(run) // 2
+            if delete_tail(len(run) - half, neighbours=False) or delete(half, neighbours=False):
+                return True
         # A long run loses its tail in few replays (a list truncated to what still fails).
         if len(run) >= _LONG_RUN and delete_tail(1):
             largest_true(lambda k: k <= 1 or delete_tail(k), upper=len(run))
             return True
         if not delete(1):
+            # Two units at once: a length that must stay odd (len(xs) % 2 == 1) loses two.
+            if len(run) >= 2 and delete(2, neighbours=False):
+                largest_true(lambda k: k <= 2 or delete(k), upper=len(run))
+                return True
             if len(run) >= _LONG_RUN and not delete_middle():
                 return None
             return False
         largest_true(lambda k: k <= 1 or delete(k), upper=len(run))
         return True
+
+    def _delete_groups(self, base: Tape, p: int) -> bool:
+        """Delete units made of a few sibling spans of different pickers that repeat in turn
+        (a dict's entries: a key span, then a value span), from span ``p`` on, with a
+        preceding length lowered: the entry goes as one, where deleting its key or its value
+        alone leaves a different shape."""
+        span = base.spans[p]
+        if span.parent < 0:
+            return False
+        siblings = self._siblings(base, span.parent)
+        k = siblings.index(p)
+        labels = [base.spans[q].label for q in siblings]
+        for m in range(2, _GROUP_PERIOD + 1):
+            pattern = labels[k : k + m]
+            if len(pattern) < m or len(set(pattern)) < 2 or not (labels[k + m : k + 2 * m] == pattern or labels[max(0, k - m) : k] == pattern):
+                continue
+            groups: list[tuple[int, int]] = []
+            q = k
+            while labels[q : q + m] == pattern:
+                first, last = base.spans[siblings[q]], base.spans[siblings[q + m - 1]]
+                if groups and groups[-1][1] != first.start:
+                    break
+                groups.append((first.start, last.end))
+                q += m
+            excluded = [u for label in set(pattern) for u in self._units_of(base, label, groups[0][0])]
+            counters = self._counters(base, groups[0][0], lambda i: any(a <= i < b for a, b in excluded))
+
+            def delete(n: int, groups: list[tuple[int, int]] = groups, counters: list[int] = counters) -> bool:
+                return n == 0 or self._delete(base, groups[0][0], groups[n - 1][1], n, counters, groups[-1][1])
+
+            if delete(1):
+                largest_true(lambda n: n <= 1 or delete(n), upper=len(groups))
+                return True
+        return False
 
     def _delete_own_draws(self, base: Tape, p: int) -> bool:
         """Delete runs of span ``p``'s own draws of one shape (the characters of a string)."""
@@ -415,8 +493,6 @@ class Shrinker:
             return False
         for position, i in enumerate(own):
             shape = (base.draws[i].kind, base.draws[i].args)
-            if base.draws[i].kind != INTEGER and base.draws[i].kind != FLOAT:
-                continue
             run = [i]
             for j in own[position + 1 :]:
                 if j != run[-1] + 1 or (base.draws[j].kind, base.draws[j].args) != shape:
@@ -445,7 +521,7 @@ class Shrinker:
                     break
         return found
 
-    def _delete(self, base: Tape, start: int, end: int, units: int, counters: list[int], run_end: int = 0) -> bool:
+    def _delete(self, base: Tape, start: int, end: int, units: int, counters: list[int], run_end: int = 0, neighbours: bool = True) -> bool:
         """Consider ``base`` without ``draws[start:end]``, alone and with each counter lowered.
 
         If none fails, the same with a neighbouring draw changed too: the decision just before
@@ -466,19 +542,22 @@ class Shrinker:
                 lowered = list(rest)
                 lowered[c] = d._replace(value=d.value - units)
                 variants.append(lowered)
+        if not neighbours:
+            # A quick try: the units gone with their length lowered (alone when none counts them).
+            return any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in (variants[1:2] or variants))
         if any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in variants):
             return True
-        neighbours: list[list[Draw | Flex]] = []
+        changed: list[list[Draw | Flex]] = []
         if start > 0 and base.draws[start - 1].kind in (FLOAT, WEIGHTED) and (start - 1) not in counters:
             before = base.draws[start - 1]
             far = far_end(before)
             if far != before.value:
-                neighbours += [v[: start - 1] + [before._replace(value=far)] + v[start:] for v in variants]
+                changed += [v[: start - 1] + [before._replace(value=far)] + v[start:] for v in variants]
         for j in range(start, min(start + _NEXT_DRAWS, len(rest))):
             following = rest[j]
             if isinstance(following, Draw) and following.value != following.simplest:
-                neighbours += [v[:j] + [following._replace(value=following.simplest)] + v[j + 1 :] for v in variants[:2]]
-        if any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in neighbours):
+                changed += [v[:j] + [following._replace(value=following.simplest)] + v[j + 1 :] for v in variants[:2]]
+        if any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in changed):
             return True
         return any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in self._shifted(variants[:2], start, start + run_end - end, units))
 
@@ -564,7 +643,7 @@ class Shrinker:
                 if self.consider(base.picks - 1, [*base.draws[: a.start], *merged, *base.draws[b.end :]], shorter_than=len(base.draws)):
                     return True
                 continue
-            excluded = [(s.start, s.end) for s in base.spans if s.label == a.label]
+            excluded = self._units_of(base, a.label, a.start)
             for c in self._counters(base, a.start, lambda i: any(lo <= i < hi for lo, hi in excluded)):
                 d = base.draws[c]
                 if d.value - 1 < d.args[0]:
@@ -631,7 +710,10 @@ class Shrinker:
             q for q in self._siblings(tape, span.parent)
             if q != p and tape.spans[q].label == span.label and block_key(tape.spans[q]) < mine
         ]
-        return descendants[:_DESCENDANTS] + siblings[:_DESCENDANTS]
+        # The smallest few, then the largest few: a failure that needs most of the span (a
+        # deep bracketed product under a sum) is held by one of its largest descendants.
+        largest = [q for q in descendants[_DESCENDANTS:][-_LARGE_DESCENDANTS:]][::-1]
+        return descendants[:_DESCENDANTS] + largest + siblings[:_DESCENDANTS]
 
     # -- lowering draws -------------------------------------------------------------------------
     def pass_lower(self) -> None:
@@ -725,11 +807,106 @@ class Shrinker:
             if decided is not None:
                 d = base.draws[i]
                 span = base.spans[decided]
-                for value in self._lower_values(d):
+                lowered = self._lower_values(d)
+                for value in lowered:
                     block = Flex(span.label, (*base.draws[span.start : i], Draw(d.kind, value, d.args)))
                     if self.consider(base.picks, [*base.draws[: span.start], block, *base.draws[span.end :]]):
                         break
+                else:
+                    self._widen(base, i, decided, lowered)
+            elif base.draws[i].kind == INTEGER and self._sizes_own_draws(base, i):
+                self._lower_and_adjust(base, i)
             i += 1
+
+    def _sizes_own_draws(self, tape: Tape, i: int) -> bool:
+        """Whether integer draw ``i`` is a pick of its own at the head of a span that goes on
+        with draws of its own (a ``Bind``'s value and the draws of the wiring made from it,
+        which are not spans): how many of those follow may depend on it."""
+        q = self._own_spans(tape).get(i)
+        if q is None:
+            return False
+        while q >= 0 and tape.spans[q].end == i + 1:
+            q = tape.spans[q].parent
+        if q < 0 or tape.spans[q].start != i:
+            return False
+        later = [j for j in tape.direct_draws(q) if j > i]
+        return bool(later)
+
+    def _lower_and_adjust(self, base: Tape, i: int) -> bool:
+        """Draw ``i`` lowered (to its simplest few values, or by one) with one of the next draws
+        changed too: the draws that followed a larger value are read differently by a smaller
+        one (the pairs of 12 nodes read as the pairs of 2), and one of them set otherwise (an
+        edge taken away) makes the smaller input valid again."""
+        d = base.draws[i]
+        values = self._lower_values(d)[:_ADJUST_VALUES]
+        below = d.value - 1 if d.value > simplest(d.kind, d.args) else d.value + 1
+        if below not in values and sort_key(d.kind, below) < sort_key(d.kind, d.value):
+            values.append(below)
+        for value in values:
+            # The latest first: of two such inputs, the one whose earlier draws stay is smaller.
+            for j in reversed(range(i + 1, min(len(base.draws), i + 1 + _ADJUST_WINDOW))):
+                later = base.draws[j]
+                for other in self._other_values(later):
+                    if self.replace({i: value, j: other}, base):
+                        return True
+        return False
+
+    @staticmethod
+    def _other_values(d: Draw) -> list[Any]:
+        """Values to set a draw to when it must change, not shrink: the other boolean, the
+        simplest value and the far end of a range."""
+        if d.kind == BOOLEAN:
+            return [not d.value]
+        out = [v for v in (simplest(d.kind, d.args), far_end(d)) if v != d.value]
+        return list(dict.fromkeys(out))
+
+    def _widen(self, base: Tape, i: int, decided: int, lowered: list[Any]) -> bool:
+        """The part draw ``i`` decides made by a simpler decision, with its first draw set to a
+        number of the failing value that no draw holds: a value a later alternative made (4991
+        out of a list of constants) made by an earlier, wider one (any integer), which can then
+        go lower."""
+        if not lowered:
+            return False
+        # A number some draw holds is not a constant's: a replay making it is already tried.
+        drawn = {x.value for x in base.draws if x.kind != BOOLEAN}
+        numbers = [n for n in self._numbers() if n not in drawn]
+        if not numbers:
+            return False
+        d, span = base.draws[i], base.spans[decided]
+        for value in lowered[:_WIDEN_DECISIONS]:
+            for n in numbers:
+                # The number as the alternative's first draw, or after a few at their simplest
+                # (a mode drawn before the value).
+                for k in range(_WIDEN_POSITIONS):
+                    part = (*[Draw(None, 0)] * k, Draw(None, n))
+                    block = Flex(span.label, (*base.draws[span.start : i], Draw(d.kind, value, d.args), *part))
+                    if self.consider(base.picks, [*base.draws[: span.start], block, *base.draws[span.end :]]):
+                        return True
+        return False
+
+    def _numbers(self) -> list[Any]:
+        """The first few distinct numbers (not zero, not booleans) in the value of the smallest
+        failure, in the order they appear in it."""
+        cached = self._numbers_of
+        if cached is not None and cached[0] is self.best:
+            return cached[1]
+        found: list[Any] = []
+        self._numbers_of = (self.best, found)
+        stack = [self.best.value]
+        seen = 0
+        while stack and len(found) < _WIDEN_VALUES and seen < 1000:
+            v = stack.pop()
+            seen += 1
+            if isinstance(v, bool):
+                continue
+            if isinstance(v, (int, float)):
+                if v != 0 and v == v and v not in found:
+                    found.append(v)
+            elif isinstance(v, dict):
+                stack.extend(reversed([x for kv in v.items() for x in kv]))
+            elif isinstance(v, (list, tuple)):
+                stack.extend(reversed(v))
+        return found
 
     def _decided_span(self, tape: Tape, i: int) -> int | None:
         """The span whose one remaining part draw ``i`` decides: draw ``i`` is a span of its own
@@ -849,9 +1026,17 @@ class Shrinker:
         i = 0
         while i < len(self.tape.draws):
             base = self.tape
-            if base.draws[i].kind in _NUMERIC:
-                for j in self._partners(base, i):
-                    if self._move_pair(base, i, j):
+            d = base.draws[i]
+            if d.kind in _NUMERIC:
+                for n, j in enumerate(self._partners(base, i)):
+                    if self._move_pair(base, i, j, nearest=n == 0):
+                        break
+            elif d.kind == BOOLEAN and d.value is True:
+                # The True moved to the nearest later False of its shape: [True, False] becomes
+                # [False, True] (the edge of a two-node graph goes from 0 to 1).
+                for j in range(i + 1, min(len(base.draws), i + 1 + _PAIR_WINDOW)):
+                    if base.draws[j].kind == BOOLEAN and base.draws[j].value is False and base.draws[j].args == d.args:
+                        self.replace({i: False, j: True}, base)
                         break
             i += 1
 
@@ -880,7 +1065,7 @@ class Shrinker:
     def _distance(d: Draw) -> int:
         return int(abs(d.value - simplest(d.kind, d.args)))
 
-    def _move_pair(self, base: Tape, i: int, j: int) -> bool:
+    def _move_pair(self, base: Tape, i: int, j: int, nearest: bool = True) -> bool:
         a, b = base.draws[i], base.draws[j]
         distance = self._distance(a)
         if distance == 0:
@@ -892,12 +1077,20 @@ class Shrinker:
         def shifted(d: int, direction_b: int) -> bool:
             return d == 0 or self.replace({i: kind_a(a.value + towards_a * d), j: kind_b(b.value + direction_b * d)}, base)
 
-        # What leaves a arrives in b: their sum is kept (a + b > 1000 reaches (1, 1000)).
-        if largest_true(lambda d: shifted(d, -towards_a), upper=distance):
-            return True
+        # Both lowered by the same amount first: their difference is kept (0 < b - a <= 30
+        # reaches (0, 1) in a few dozen replays, where moving one at a time takes thousands).
         together = min(distance, self._distance(b))
         if together and largest_true(lambda d: shifted(d, towards_b), upper=together):
             return True
+        # What leaves a arrives in b: their sum is kept (a + b > 1000 reaches (1, 1000)).
+        if largest_true(lambda d: shifted(d, -towards_a), upper=distance):
+            return True
+        # b, at its simplest, moved the way a moves: their difference is kept ((-1, 0) reaches
+        # (0, 1) when 0 < b - a is what fails); only with a's nearest partner (a list's many
+        # zeros would cost a replay each).
+        if nearest and self._distance(b) == 0:
+            if largest_true(lambda d: shifted(d, towards_a), upper=distance):
+                return True
         # b as far as it goes, so that a can drop as low as possible (a * b >= 200 reaches (3, 99)).
         far = far_end(b)
         if far == b.value:

@@ -12,6 +12,7 @@ Hypothesis's choices order values the same way, both libraries agree on it.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import math
 from dataclasses import dataclass, field
@@ -173,6 +174,10 @@ def _pair_strategy(low: int, high: int) -> Callable[[], Any]:
 
 def _ints(low: int, high: int) -> Callable[[], Any]:
     return lambda: _st().integers(low, high - 1)
+
+
+def _tuples(element: Callable[[], Any], n: int) -> Callable[[], Any]:
+    return lambda: _st().tuples(*[element()] * n)
 
 
 def _floats(low: float, high: float) -> Callable[[], Any]:
@@ -357,6 +362,107 @@ def _removal_leaves_it(pair: tuple[list[int], int]) -> bool:
 
 def _pair(low: int, high: int) -> sy.Picker[Any]:
     return sy.Apply(lambda x, y: (x, y), sy.RandomInteger(low, high), sy.RandomInteger(low, high))
+
+
+def _bound_booleans() -> sy.Picker[Any]:
+    """A list of ``k`` booleans, ``k`` drawn first: its length is another picker's draw."""
+    return sy.Bind(sy.RandomInteger(0, 101), lambda k: sy.ComposeList(sy.RandomBoolean(), k))
+
+
+def _nested_lists(max_depth: int = 5) -> sy.Picker[Any]:
+    """Integers and lists of these values: each list's length is drawn inside the recursion."""
+    tree: sy.Picker[Any] = sy.Deferred(
+        lambda: sy.Choice(sy.RandomInteger(0, 10), sy.ComposeList(tree, sy.RandomInteger(0, 4))), max_depth=max_depth, fallback=0
+    )
+    return tree
+
+
+def _nested_lists_strategy() -> Any:
+    st = _st()
+    return st.recursive(st.integers(0, 9), lambda kids: st.lists(kids, max_size=3), max_leaves=30)
+
+
+def _deep(tree: Any, need: int, at_least: int, depth: int = 0) -> bool:
+    """Whether ``tree`` holds an integer of at least ``at_least`` inside ``need`` lists or more."""
+    if isinstance(tree, list):
+        return any(_deep(t, need, at_least, depth + 1) for t in tree)
+    return depth >= need and tree >= at_least
+
+
+def _short_keys() -> sy.Picker[str]:
+    return sy.RandomString(sy.RandomInteger(0, 3), alphabet="ab")
+
+
+def _short_lists() -> sy.Picker[list[int]]:
+    return sy.ComposeList(sy.RandomInteger(0, 10), sy.RandomInteger(0, 4))
+
+
+def _dict_of_lists_strategy() -> Any:
+    st = _st()
+    return st.dictionaries(st.text("ab", max_size=2), st.lists(st.integers(0, 9), max_size=3), max_size=5)
+
+
+def _lists_to_30() -> sy.Picker[list[int]]:
+    return sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 30))
+
+
+ARITHMETIC = "<e> := <t> | <e> + <t> ; <t> := <f> | <t> * <f> ; <f> := 0 | 1 | ( <e> ) ;"
+
+
+def _arithmetic(max_depth: int) -> sy.Picker[str]:
+    """Arithmetic expressions: sums of products of 0, 1 and bracketed expressions."""
+    return sy.GrammarSentence(ARITHMETIC, max_depth=max_depth, separator="")
+
+
+def _deep_operators(sentence: str, depth: int) -> set[str]:
+    """The operators of ``sentence`` inside ``depth`` brackets or more."""
+    level, found = 0, set()
+    for c in sentence:
+        level += (c == "(") - (c == ")")
+        if level >= depth and c in "+*":
+            found.add(c)
+    return found
+
+
+def _edges(n: int, bits: Any) -> tuple[int, list[tuple[int, int]]]:
+    """The graph on ``n`` nodes with an edge for each ordered pair whose bit is False (0)."""
+    pairs = list(itertools.permutations(range(n), 2))
+    return (n, [p for p, b in zip(pairs, bits) if not b])
+
+
+def _graphs(low: int = 2, high: int = 13) -> sy.Picker[Any]:
+    """Directed graphs: a node count, then one boolean draw per ordered pair of nodes."""
+    return sy.Bind(
+        sy.RandomInteger(low, high),
+        lambda n: sy.Apply(lambda *bits: _edges(n, bits), *[sy.RandomBoolean() for _ in range(n * (n - 1))]),
+    )
+
+
+def _graphs_strategy() -> Any:
+    st = _st()
+    return st.integers(2, 12).flatmap(lambda n: st.lists(st.booleans(), min_size=n * (n - 1), max_size=n * (n - 1)).map(lambda bits: _edges(n, bits)))
+
+
+def _acyclic(n: int, edges: list[tuple[int, int]]) -> bool:
+    after = {i: [j for a, j in edges if a == i] for i in range(n)}
+    state: dict[int, int] = {}
+
+    def visit(i: int) -> bool:
+        if state.get(i) == 1:
+            return False
+        if state.get(i) == 2:
+            return True
+        state[i] = 1
+        ok = all(visit(j) for j in after[i])
+        state[i] = 2
+        return ok
+
+    return all(visit(i) for i in range(n))
+
+
+def _acyclic_with_an_edge(graph: tuple[int, list[tuple[int, int]]]) -> bool:
+    n, edges = graph
+    return bool(edges) and _acyclic(n, edges)
 
 
 CASES: list[QualityCase] = [
@@ -582,5 +688,172 @@ CASES: list[QualityCase] = [
         lambda p: p[0] >= 10 and 1 <= abs(p[0] - p[1]) <= 4,
         (10, 6),
         lambda: _st().tuples(_st().integers(1, 1000), _st().integers(1, 1000)),
+    ),
+    # -- widening across alternatives: a constant's value made by a wider alternative -----------
+    QualityCase(
+        "widening: a window reached by constants",
+        lambda: sy.Choice(sy.AnyInteger(), sy.Choice(4991, 4999, 5001, 5009)),
+        lambda n: 4990 <= n <= 5010,
+        4990,
+        lambda: _st().integers() | _st().sampled_from([4991, 4999, 5001, 5009]),
+    ),
+    QualityCase(
+        "widening: a negative window",
+        lambda: sy.Choice(sy.AnyInteger(), sy.Choice(-5009, -4991)),
+        lambda n: -5010 <= n <= -4990,
+        -4990,
+        lambda: _st().integers() | _st().sampled_from([-5009, -4991]),
+    ),
+    QualityCase(
+        "widening: three alternatives",
+        lambda: sy.Choice(sy.RandomInteger(0, 10**6), sy.RandomBoolean(), sy.Choice(123456, 654321)),
+        lambda n: not isinstance(n, bool) and 123000 <= n <= 124000,
+        123000,
+        lambda: _st().integers(0, 10**6 - 1) | _st().booleans() | _st().sampled_from([123456, 654321]),
+    ),
+    QualityCase(
+        "widening: inside a list",
+        lambda: sy.ComposeList(sy.Choice(sy.AnyInteger(), sy.Choice(4991, 5009)), sy.RandomInteger(0, 5)),
+        lambda l: any(4990 <= n <= 5010 for n in l),
+        [4990],
+        lambda: _st().lists(_st().integers() | _st().sampled_from([4991, 5009]), max_size=4),
+    ),
+    # -- sizes drawn by another picker ------------------------------------------------------------
+    QualityCase(
+        "sized by a Bind: one True among k booleans",
+        _bound_booleans,
+        lambda x: True in x,
+        [True],
+        lambda: _st().integers(0, 100).flatmap(lambda k: _st().lists(_st().booleans(), min_size=k, max_size=k)),
+    ),
+    QualityCase(
+        "sized by a Bind: two Trues among k booleans",
+        _bound_booleans,
+        lambda x: x.count(True) >= 2,
+        [True, True],
+        lambda: _st().integers(0, 100).flatmap(lambda k: _st().lists(_st().booleans(), min_size=k, max_size=k)),
+    ),
+    QualityCase(
+        "sized by a Bind: one large integer among k",
+        lambda: sy.Bind(sy.RandomInteger(0, 50), lambda k: sy.ComposeList(sy.RandomInteger(0, 100), k)),
+        lambda x: any(v > 90 for v in x),
+        [91],
+        lambda: _st().integers(0, 49).flatmap(lambda k: _st().lists(_st().integers(0, 99), min_size=k, max_size=k)),
+    ),
+    QualityCase("recursion: a 5 two lists deep", _nested_lists, lambda t: _deep(t, 2, 5), [[5]], _nested_lists_strategy),
+    QualityCase("recursion: a 5 three lists deep", _nested_lists, lambda t: _deep(t, 3, 5), [[[5]]], _nested_lists_strategy),
+    QualityCase("recursion: a 3 four lists deep", lambda: _nested_lists(6), lambda t: _deep(t, 4, 3), [[[[3]]]], _nested_lists_strategy),
+    # -- entries made by two pickers -------------------------------------------------------------
+    QualityCase(
+        "dict entry: a value list holding 5",
+        lambda: sy.DictPicker(_short_keys(), _short_lists(), sy.RandomInteger(0, 6)),
+        lambda d: any(5 in v for v in d.values()),
+        {"": [5]},
+        _dict_of_lists_strategy,
+    ),
+    QualityCase(
+        "dict entry: a second element above 5",
+        lambda: sy.DictPicker(_short_keys(), _short_lists(), sy.RandomInteger(0, 6)),
+        lambda d: any(len(v) >= 2 and v[1] > 5 for v in d.values()),
+        {"": [0, 6]},
+        _dict_of_lists_strategy,
+    ),
+    QualityCase(
+        "dict entry: dicts of dicts",
+        lambda: sy.DictPicker(_short_keys(), sy.DictPicker(sy.RandomInteger(0, 5), _short_lists(), sy.RandomInteger(0, 3)), sy.RandomInteger(0, 4)),
+        lambda d: any(5 in l for v in d.values() for l in v.values()),
+        {"": {0: [5]}},
+        lambda: _st().dictionaries(_st().text("ab", max_size=2), _st().dictionaries(_st().integers(0, 4), _lists(_ints(0, 10), 3)(), max_size=2), max_size=3),
+    ),
+    QualityCase(
+        "dict entry: values summing above 100",
+        lambda: sy.DictPicker(sy.RandomInteger(0, 20), sy.RandomInteger(0, 100), sy.RandomInteger(0, 8)),
+        lambda d: sum(d.values()) > 100,
+        {0: 2, 1: 99},
+        lambda: _st().dictionaries(_st().integers(0, 19), _st().integers(0, 99), max_size=7),
+    ),
+    # -- a size followed by other draws ----------------------------------------------------------
+    QualityCase(
+        "a length and a divisor after it",
+        lambda: sy.Apply(lambda xs, n: (xs, n), sy.ComposeList(sy.AnyInteger(), sy.RandomInteger(0, 20)), sy.RandomInteger(1, 10)),
+        lambda p: len(p[0]) % p[1] != 0,
+        ([0], 2),
+        lambda: _st().tuples(_st().lists(_st().integers(), max_size=19), _st().integers(1, 9)),
+        seeds=tuple(range(10)),
+    ),
+    QualityCase(
+        "two lists of odd lengths",
+        lambda: sy.Apply(lambda xs, ys: (xs, ys), _lists_to_30(), _lists_to_30()),
+        lambda p: len(p[0]) % 2 == 1 and len(p[1]) % 2 == 1,
+        ([0], [0]),
+        lambda: _st().tuples(_lists(_ints(0, 100), 29)(), _lists(_ints(0, 100), 29)()),
+    ),
+    # -- long inputs -----------------------------------------------------------------------------
+    QualityCase(
+        "long list: one large element among thousands",
+        lambda: sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 3001)),
+        lambda l: any(x >= 990 for x in l),
+        [990],
+        _lists(_ints(0, 1000), 3000),
+    ),
+    # -- replacement by a descendant: a deep bracketed part under a sum ---------------------------
+    QualityCase("grammar: a product four brackets deep", lambda: _arithmetic(20), lambda s: "*" in _deep_operators(s, 4), "((((0*0))))", None),
+    QualityCase(
+        "grammar: a sum and a product three brackets deep", lambda: _arithmetic(20), lambda s: _deep_operators(s, 3) == {"+", "*"}, "(((0+0*0)))", None
+    ),
+    QualityCase(
+        "grammar: a sum and a product six brackets deep", lambda: _arithmetic(30), lambda s: _deep_operators(s, 6) == {"+", "*"}, "((((((0+0*0))))))", None
+    ),
+    QualityCase(
+        "grammar of one rule: a sum and a product five brackets deep",
+        lambda: sy.GrammarSentence("<e> := 0 | 1 | <e> + <e> | <e> * <e> | ( <e> ) ;", max_depth=12, separator=""),
+        lambda s: _deep_operators(s, 5) == {"+", "*"},
+        "(((((0+0*0)))))",
+        None,
+    ),
+    # -- a Bind value that sets how many draws follow ------------------------------------------
+    QualityCase("graph: an acyclic graph with an edge", _graphs, _acyclic_with_an_edge, (2, [(0, 1)]), _graphs_strategy),
+    # -- coupled values: draws that must move together ------------------------------------------
+    QualityCase(
+        "coupled: a small positive difference",
+        lambda: sy.ArrayPicker(sy.RandomInteger(0, 12000), sy.RandomInteger(0, 12000)),
+        lambda t: 0 < t[1] - t[0] <= 30,
+        (0, 1),
+        _tuples(_ints(0, 12000), 2),
+    ),
+    QualityCase(
+        "coupled: a difference in a window",
+        lambda: sy.ArrayPicker(sy.RandomInteger(0, 12000), sy.RandomInteger(0, 12000)),
+        lambda t: 100 <= t[0] - t[1] <= 160,
+        (100, 0),
+        _tuples(_ints(0, 12000), 2),
+    ),
+    QualityCase(
+        "coupled: a sum in a window",
+        lambda: sy.ArrayPicker(sy.RandomInteger(0, 12000), sy.RandomInteger(0, 12000)),
+        lambda t: 5000 <= t[0] + t[1] <= 5500,
+        (0, 5000),
+        _tuples(_ints(0, 12000), 2),
+    ),
+    QualityCase(
+        "coupled: a signed pair moved across zero",
+        lambda: sy.ArrayPicker(sy.RandomInteger(-12000, 12000), sy.RandomInteger(-12000, 12000)),
+        lambda t: 0 < t[1] - t[0] <= 60,
+        (0, 1),
+        _tuples(_ints(-12000, 12000), 2),
+    ),
+    QualityCase(
+        "coupled: three close increasing values",
+        lambda: sy.ArrayPicker(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 1000), sy.RandomInteger(0, 1000)),
+        lambda t: t[0] < t[1] < t[2] <= t[0] + 200,
+        (0, 1, 2),
+        _tuples(_ints(0, 1000), 3),
+    ),
+    QualityCase(
+        "coupled: adjacent elements close in a list",
+        lambda: sy.ComposeList(sy.RandomInteger(0, 12000), sy.RandomInteger(0, 6)),
+        lambda l: any(0 < b - a <= 30 for a, b in zip(l, l[1:])),
+        [0, 1],
+        _lists(_ints(0, 12000), 5),
     ),
 ]
