@@ -218,7 +218,6 @@ def test_a_length_followed_by_another_argument_loses_two_elements_at_once(seed: 
     report = sy.Assert(
         lambda xs, n: len(xs) % n == 0,
         sy.FixedCount(1000),
-        shrink_time=1e9,
         xs=sy.ComposeList(sy.AnyInteger(), sy.RandomInteger(0, 20)),
         n=sy.RandomInteger(1, 10),
     ).run(seed=seed)
@@ -238,7 +237,7 @@ def test_a_long_list_with_one_bad_element_shrinks_to_it_in_few_replays(length: i
     elements = [rnd.randrange(900) for _ in range(length)]
     elements[rnd.randrange(length)] = 950
     _, tape = replay(lists, [length, *elements])
-    report = sy.Assert(lambda l: not any(x >= 900 for x in l), sy.FixedCount(1), shrink_time=1e9, l=lists).run(seed=0, tapes=[tape])
+    report = sy.Assert(lambda l: not any(x >= 900 for x in l), sy.FixedCount(1), l=lists).run(seed=0, tapes=[tape])
     assert report.smallest == {"l": [900]}
     assert report.shrink_tries < 200
 
@@ -260,5 +259,5 @@ def test_a_bind_value_lowered_with_one_of_the_draws_it_sets_changed(n: int) -> N
 
     graphs = _graphs()
     _, tape = replay(graphs, [n, *[i > j for i, j in itertools.permutations(range(n), 2)]])
-    report = sy.Assert(no_edges, sy.FixedCount(1), shrink_time=1e9, g=graphs).run(seed=0, tapes=[tape])
+    report = sy.Assert(no_edges, sy.FixedCount(1), g=graphs).run(seed=0, tapes=[tape])
     assert report.smallest == {"g": (2, [(0, 1)])}
