@@ -61,7 +61,7 @@ def _bugs() -> list[tuple[str, Callable[[Any], bool], Any, Any, Callable[[Any], 
 
 
 def synthia_rate(n: int) -> float:
-    assertion = sy.Assert(lambda x: x >= 0, x=sy.RandomInteger(0, 1000), stop=sy.FixedCount(n))
+    assertion = sy.Assert(lambda x: x >= 0, sy.RunOptions(stop=sy.FixedCount(n)), x=sy.RandomInteger(0, 1000))
     start = time.perf_counter()
     report = assertion.run(seed=1)
     return report.tried / (time.perf_counter() - start)

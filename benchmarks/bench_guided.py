@@ -348,7 +348,7 @@ def inside_assert(seeds: range, count: int) -> None:
         rates, distinct = [], []
         for seed in seeds:
             seen: set[str] = set()
-            report = sy.Assert(lambda t: seen.add(bst_text(t)), stop=sy.FixedCount(count), t=make(seed)).run(seed=seed)
+            report = sy.Assert(lambda t: seen.add(bst_text(t)), sy.RunOptions(stop=sy.FixedCount(count)), t=make(seed)).run(seed=seed)
             rates.append(report.tried / report.time_discovery)
             distinct.append(len(seen))
         rate = statistics.fmean(rates)
@@ -371,7 +371,7 @@ def bug_hunt(seeds: range, budget: float) -> None:
     }.items():
         times, tried, found, smallest = [], [], 0, set()
         for seed in seeds:
-            report = sy.Assert(check, stop=sy.TimeBudget(budget), t=make(seed)).run(seed=seed)
+            report = sy.Assert(check, sy.RunOptions(stop=sy.TimeBudget(budget)), t=make(seed)).run(seed=seed)
             if not report.passed:
                 found += 1
                 times.append(report.time_to_failure)

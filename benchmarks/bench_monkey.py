@@ -240,7 +240,7 @@ def trace_cost(quick: bool) -> None:
     steps = [sy.Action("push", x=sy.RandomInteger(0, 100)), sy.Action("pop"), sy.Action("size")]
     monkey = sy.Monkey(_Stack, steps, stop=sy.FixedCount(runs), max_steps=50, copy_parts=False)
     same_draws = sy.ComposeList(sy.Choice(sy.RandomInteger(0, 100), "pop", "size"), 50)
-    lists = sy.Assert(lambda l: True, sy.FixedCount(runs), copy_parts=False, l=same_draws)
+    lists = sy.Assert(lambda l: True, sy.RunOptions(stop=sy.FixedCount(runs), copy_parts=False), l=same_draws)
     best_monkey = best_list = float("inf")
     for seed in range(3):
         start = time.process_time()

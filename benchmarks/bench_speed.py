@@ -508,7 +508,7 @@ def harness(quick: bool) -> None:
     for name in ("list", "5-field record", "recursive tree"):
         for label, wiring in (("unstaged", build(name)), ("staged", sy.compile(build(name)))):
             start = time.perf_counter()
-            report = sy.Assert(lambda x: True, stop=sy.FixedCount(examples), x=wiring).run(seed=1)
+            report = sy.Assert(lambda x: True, sy.RunOptions(stop=sy.FixedCount(examples)), x=wiring).run(seed=1)
             ours = report.tried / (time.perf_counter() - start)
             rows.append((f"{name} ({label})", f"{ours:10,.0f}", ""))
         seen = [0]
@@ -540,7 +540,7 @@ def harness(quick: bool) -> None:
             found = []
             for seed in seeds:
                 wiring = build(name) if kind == "unstaged" else sy.compile(build(name))
-                report = sy.Assert(test, stop=sy.FixedCount(200_000), x=wiring).run(seed=seed)
+                report = sy.Assert(test, sy.RunOptions(stop=sy.FixedCount(200_000)), x=wiring).run(seed=seed)
                 assert report.time_to_failure is not None and report.tried > 1, (label, report.tried)
                 found.append(report.time_to_failure)
             times[kind] = statistics.median(found)

@@ -61,7 +61,7 @@ def _runs(rule_factory: object, mass: float, runs: int) -> tuple[float, float, f
     start = time.perf_counter()
     for seed in range(runs):
         limit = mass * SIZE
-        report = sy.Assert(lambda x: x >= limit, rule_factory(), shrink_budget=0, x=sy.RandomInteger(0, SIZE)).run(seed=seed)  # type: ignore[operator]
+        report = sy.Assert(lambda x: x >= limit, sy.RunOptions(stop=rule_factory(), shrink_budget=0), x=sy.RandomInteger(0, SIZE)).run(seed=seed)  # type: ignore[operator]
         spent += report.tried
         accepted += report.passed
     return spent / runs, accepted / runs, (time.perf_counter() - start) / runs

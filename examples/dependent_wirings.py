@@ -90,17 +90,17 @@ def main() -> None:
     trees = bst(0, 100, 5).set_seed(4)
     for tree in trees.take(3):
         print("  ", tree, "keys sorted:", keys(tree) == sorted(keys(tree)))
-    report = sy.Assert(lambda t: size(t) == len(keys(t)), t=bst(0, 100, 5), name="size_counts_every_key").run(seed=1)
+    report = sy.Assert(lambda t: size(t) == len(keys(t)), sy.RunOptions(name="size_counts_every_key"), t=bst(0, 100, 5)).run(seed=1)
     print(f"   size() is wrong; smallest tree: {report.smallest['t']} (first failure had {len(keys(report.first['t']))} keys)")
 
     print("\n2. An interval and a value inside it:")
     print("  ", points.set_seed(2).take(3))
-    report = sy.Assert(lambda p: clamp(p[1] + 1, *p[0]) < p[0][1], p=points, name="clamp_stays_inside").run(seed=1)
+    report = sy.Assert(lambda p: clamp(p[1] + 1, *p[0]) < p[0][1], sy.RunOptions(name="clamp_stays_inside"), p=points).run(seed=1)
     print(f"   clamp can return hi; smallest: interval {report.smallest['p'][0]}, value {report.smallest['p'][1]}")
 
     print("\n3. A DAG, and an order drawn inside the test and checked against it:")
     print("  ", dags(6).set_seed(5).take(2))
-    report = sy.Assert(fast_check_agrees, graph=dags(8), name="fast_check_agrees").run(seed=3)
+    report = sy.Assert(fast_check_agrees, sy.RunOptions(name="fast_check_agrees"), graph=dags(8)).run(seed=3)
     n, edges = report.smallest["graph"]
     print(f"   the fast check skips an edge; smallest: {n} nodes, edges {edges}, order {report.drawn[0]}")
 

@@ -70,7 +70,7 @@ def main() -> None:
     report = sy.Assert(test_no_self_review, change=changes).run(seed=4)
     print("self review: first failing input #%s" % report.first_index, report.first)
     print("             smallest", report.smallest)
-    print("             without copies:", "passed" if sy.Assert(test_no_self_review, change=changes, copy_parts=False).run(seed=4).passed else "failed")
+    print("             without copies:", "passed" if sy.Assert(test_no_self_review, sy.RunOptions(copy_parts=False), change=changes).run(seed=4).passed else "failed")
 
     lists = sy.ComposeList(sy.RandomInteger(-10**6, 10**6), sy.RandomInteger(1, 10))
     with_index = sy.Bind(lists, lambda l: sy.Apply(lambda i: (l, i), sy.RandomInteger(0, len(l))))

@@ -24,7 +24,7 @@ def fits_on_shelf(boxes: list[tuple[int, int]]) -> bool:
 def main() -> None:
     box = sy.ArrayPicker(sy.RandomInteger(1, 80), sy.RandomInteger(1, 50))
     boxes = sy.ComposeList(box, sy.RandomInteger(0, 8))
-    report = sy.Assert(fits_on_shelf, boxes=boxes, name="boxes_fit").run(seed=12)
+    report = sy.Assert(fits_on_shelf, sy.RunOptions(name="boxes_fit"), boxes=boxes).run(seed=12)
     print(report.summary())
     explanation = report.explain()
     print("\nexplained:")

@@ -34,7 +34,7 @@ def main() -> None:
     expressions = sy.GrammarSequence(ARITHMETIC, max_depth=7).set_seed(5)
     for tokens in expressions.take(4):
         print(" ".join(tokens), "=", eval(" ".join(tokens)))
-    report = sy.Assert(lambda e: eval(" ".join(e)) <= 100, e=expressions, name="expressions_stay_small").run(seed=5)
+    report = sy.Assert(lambda e: eval(" ".join(e)) <= 100, sy.RunOptions(name="expressions_stay_small"), e=expressions).run(seed=5)
     print("smallest expression above 100:", " ".join(report.smallest["e"]), "=", eval(" ".join(report.smallest["e"])))
 
 

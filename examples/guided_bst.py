@@ -74,7 +74,7 @@ def main(trials: int = 5000) -> None:
         assert size(delete_min(t)) == size(t) - 1
 
     trees = sy.guided(bst_wiring(), valid=is_bst, canonical=text, state="tree", seed=2)
-    report = sy.Assert(deleting_the_minimum_keeps_the_others, stop=sy.FixedCount(5000), t=trees).run(seed=1)
+    report = sy.Assert(deleting_the_minimum_keeps_the_others, sy.RunOptions(stop=sy.FixedCount(5000)), t=trees).run(seed=1)
     print(report)
     assert not report.passed and report.smallest is not None and size(report.smallest["t"]) == 6
 

@@ -22,13 +22,7 @@ def test(quantity: int, unit_price: int, code: str) -> bool:
 
 
 def main() -> None:
-    assertion = sy.Assert(
-        test,
-        quantity=sy.RandomInteger(0, 50),
-        unit_price=sy.RandomInteger(1, 10_000),
-        code=sy.Choice("NONE", sy.StringPattern("PCT{0}", sy.RandomInteger(5, 50))),
-        name="discounts_never_raise_prices",
-    )
+    assertion = sy.Assert(test, sy.RunOptions(name="discounts_never_raise_prices"), quantity=sy.RandomInteger(0, 50), unit_price=sy.RandomInteger(1, 10_000), code=sy.Choice("NONE", sy.StringPattern("PCT{0}", sy.RandomInteger(5, 50))))
     report = assertion.run(seed=7)
     print(report)
     print("\ntraceback of the smallest failure:")

@@ -14,7 +14,7 @@ def is_prime(n: int) -> bool:
 
 
 def main() -> None:
-    assertion = sy.Assert(lambda x: is_prime(x), x=sy.RandomInteger(0, 2**31), name="every_integer_is_prime")
+    assertion = sy.Assert(lambda x: is_prime(x), sy.RunOptions(name="every_integer_is_prime"), x=sy.RandomInteger(0, 2**31))
     report = assertion.run(seed=2026)
     print(report)
     assert report.smallest == {"x": 0}

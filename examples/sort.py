@@ -21,7 +21,7 @@ def wrong_sort(values: list[int]) -> list[int]:
 
 def main() -> None:
     lists = sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 2000))
-    report = sy.Assert(lambda l: wrong_sort(l) == sorted(l), l=lists, name="sort_is_correct").run(seed=2026)
+    report = sy.Assert(lambda l: wrong_sort(l) == sorted(l), sy.RunOptions(name="sort_is_correct"), l=lists).run(seed=2026)
     print(report)
     smallest = report.smallest["l"]
     print(f"\nfirst failure had {len(report.first['l'])} elements; the smallest has {len(smallest)}: {smallest}")

@@ -65,7 +65,7 @@ def main() -> None:
     def no_big_products(e: str) -> bool:
         return str(e).count("*") < 3  # a planted bug: three products
 
-    reports = [sy.Assert(no_big_products, stop=sy.FixedCount(2000), e=w).run(seed=4) for w in (expressions(), sy.compile(expressions()))]
+    reports = [sy.Assert(no_big_products, sy.RunOptions(stop=sy.FixedCount(2000)), e=w).run(seed=4) for w in (expressions(), sy.compile(expressions()))]
     assert reports[0].smallest == reports[1].smallest
     print("smallest failure, plain and compiled:", reports[1].smallest)
 

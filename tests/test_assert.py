@@ -15,7 +15,7 @@ from .contract.registry import Case, all_cases
 
 
 def test_passing_run_reports_the_count_and_reason() -> None:
-    report = sy.Assert(lambda x: 0 <= x < 10, x=sy.RandomInteger(0, 10), stop=sy.FixedCount(250)).run(seed=3)
+    report = sy.Assert(lambda x: 0 <= x < 10, sy.RunOptions(stop=sy.FixedCount(250)), x=sy.RandomInteger(0, 10)).run(seed=3)
     assert report.passed and report.tried == 250 and report.smallest is None
     assert "250" in report.reason and report.seed == 3
 
@@ -65,7 +65,7 @@ def test_the_report_keeps_the_first_failure_and_its_index() -> None:
 
 
 def test_restarts_keep_the_smallest() -> None:
-    report = sy.Assert(lambda x: x % 7 != 3, x=sy.RandomInteger(0, 10**6), restarts=3).run(seed=4)
+    report = sy.Assert(lambda x: x % 7 != 3, sy.RunOptions(restarts=3), x=sy.RandomInteger(0, 10**6)).run(seed=4)
     assert report.failures == 4 and report.smallest == {"x": 3}
 
 
@@ -87,7 +87,7 @@ def test_inputs_that_run_out_stop_the_run() -> None:
 
 def test_time_budget_stops_on_time() -> None:
     start = time.perf_counter()
-    report = sy.Assert(lambda x: time.sleep(0.001) is None, x=sy.RandomInteger(0, 9), stop=sy.TimeBudget(0.05)).run(seed=1)
+    report = sy.Assert(lambda x: time.sleep(0.001) is None, sy.RunOptions(stop=sy.TimeBudget(0.05)), x=sy.RandomInteger(0, 9)).run(seed=1)
     assert report.passed and "time budget" in report.reason and time.perf_counter() - start < 2
 
 
@@ -103,7 +103,7 @@ def test_custom_stopping_rules_see_every_outcome() -> None:
             return "enough" if len(self.seen) >= 30 else None
 
     rule = UntilThreeFails()
-    report = sy.Assert(lambda x: True, x=sy.RandomInteger(0, 5), stop=rule).run(seed=1)
+    report = sy.Assert(lambda x: True, sy.RunOptions(stop=rule), x=sy.RandomInteger(0, 5)).run(seed=1)
     assert report.reason == "enough" and [o.index for o in rule.seen] == list(range(30))
 
 
@@ -124,7 +124,7 @@ def test_the_test_mutating_its_input_does_not_corrupt_the_report() -> None:
 
 
 def test_picker_times_name_each_picker() -> None:
-    report = sy.Assert(lambda l: True, timing=True, l=sy.ComposeList(sy.RandomInteger(0, 9), 5)).run(seed=1)
+    report = sy.Assert(lambda l: True, sy.RunOptions(timing=True), l=sy.ComposeList(sy.RandomInteger(0, 9), 5)).run(seed=1)
     assert {"l: ComposeList", "l/element: RandomInteger"} <= set(report.picker_times)
 
 
@@ -132,7 +132,7 @@ def test_pickers_are_timed_when_a_report_will_be_read() -> None:
     lists = sy.ComposeList(sy.RandomInteger(0, 9), 5)
     assert not sy.Assert(lambda l: True, l=lists).run(seed=1).picker_times  # a pass pays nothing
     assert sy.Assert(lambda l: sum(l) < 20, l=lists).run(seed=1).picker_times  # a failure is read
-    assert not sy.Assert(lambda l: sum(l) < 20, timing=False, l=lists).run(seed=1).picker_times
+    assert not sy.Assert(lambda l: sum(l) < 20, sy.RunOptions(timing=False), l=lists).run(seed=1).picker_times
 
 
 def test_the_user_pickers_are_left_untouched() -> None:
@@ -148,9 +148,9 @@ def test_the_user_pickers_are_left_untouched() -> None:
         (lambda: sy.Assert(3, x=sy.Tick()), TypeError, "test"),
         (lambda: sy.Assert(bool), ValueError, "input"),
         (lambda: sy.Assert(bool, x=3), TypeError, "x"),
-        (lambda: sy.Assert(bool, stop=5, x=sy.Tick()), TypeError, "stop"),
-        (lambda: sy.Assert(bool, restarts=-1, x=sy.Tick()), ValueError, "restarts"),
-        (lambda: sy.Assert(bool, copy_parts=1, x=sy.Tick()), TypeError, "copy_parts"),
+        (lambda: sy.Assert(bool, sy.RunOptions(stop=5), x=sy.Tick()), TypeError, "stop"),
+        (lambda: sy.Assert(bool, sy.RunOptions(restarts=-1), x=sy.Tick()), ValueError, "restarts"),
+        (lambda: sy.Assert(bool, sy.RunOptions(copy_parts=1), x=sy.Tick()), TypeError, "copy_parts"),
         (lambda: sy.FixedCount(0), ValueError, "n"),
         (lambda: sy.TimeBudget(0), ValueError, "seconds"),
         (lambda: sy.RandomInteger(0, 9).shrink(3, magnitude=0), ValueError, "magnitude"),
@@ -232,7 +232,7 @@ def test_the_report_shows_the_input_as_generated_when_the_test_mutates_it() -> N
     ids=["affine-float-factor", "division-by-zero-filter", "none-vs-tuple-filter"],
 )
 def test_the_crashes_of_value_shrinking_are_gone(picker: sy.Picker, test: object) -> None:
-    report = sy.Assert(test, x=picker, stop=sy.FixedCount(500)).run(seed=1)  # type: ignore[arg-type]
+    report = sy.Assert(test, sy.RunOptions(stop=sy.FixedCount(500)), x=picker).run(seed=1)  # type: ignore[arg-type]
     assert not report.passed and report.smallest is not None and report.tape is not None
 
 
@@ -250,7 +250,7 @@ def test_no_shrink_candidate_can_crash_a_run(case: Case, seed: int, salt: int) -
             raise errors[h]("planted")
         return h != len(errors) - 1
 
-    report = sy.Assert(test, value=case.factory(), stop=sy.FixedCount(30), shrink_budget=300).run(seed=seed)
+    report = sy.Assert(test, sy.RunOptions(stop=sy.FixedCount(30), shrink_budget=300), value=case.factory()).run(seed=seed)
     if not report.passed:
         assert report.smallest is not None and report.seed == seed and report.tape is not None
         assert case.compare or (report.harness is not None and report.harness.replay(report.tape, seed) == report.smallest)
@@ -319,9 +319,9 @@ def test_an_interruption_while_shrinking_returns_the_smallest_so_far() -> None:
 
 def test_shrinking_has_a_time_budget_and_the_report_says_what_ended_it() -> None:
     lists = sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 2000))
-    quick = sy.Assert(lambda l: sum(l) < 5000, l=lists, shrink_time=1e-6).run(seed=1)
+    quick = sy.Assert(lambda l: sum(l) < 5000, sy.RunOptions(shrink_time=1e-6), l=lists).run(seed=1)
     assert quick.shrink_reason == "the time budget" and "time budget" in quick.reason
-    few = sy.Assert(lambda l: sum(l) < 5000, l=lists, shrink_budget=3).run(seed=1)
+    few = sy.Assert(lambda l: sum(l) < 5000, sy.RunOptions(shrink_budget=3), l=lists).run(seed=1)
     assert few.shrink_reason.startswith("the candidate budget") and few.shrink_tries == 3
     full = sy.Assert(lambda l: sum(l) < 5000, l=lists).run(seed=1)
     assert full.shrink_reason == "a full round of passes found nothing smaller"
@@ -369,7 +369,7 @@ def test_a_copied_part_makes_the_equal_values_independent_draws_never_make(seed:
     assert first is not None and first % 16 == 7  # found on an input with a copied part
     again = sy.Assert(_equal_and_large, **pickers)
     assert again.example(seed, first, copied=True) == report.first and report.first_copied and report.first["x"] == report.first["y"]
-    assert sy.Assert(_equal_and_large, copy_parts=False, **pickers).run(seed=seed).passed
+    assert sy.Assert(_equal_and_large, sy.RunOptions(copy_parts=False), **pickers).run(seed=seed).passed
 
 
 def test_a_copied_field_makes_equal_fields_and_shrinks_to_the_smallest() -> None:
@@ -421,7 +421,7 @@ def test_restarts_with_a_bind_replay_every_failure() -> None:
         assert values[i] not in rest
 
     for seed in range(6):
-        report = sy.Assert(deletion, p=wiring, restarts=2).run(seed=seed)
+        report = sy.Assert(deletion, sy.RunOptions(restarts=2), p=wiring).run(seed=seed)
         assert not report.flaky and report.smallest == {"p": ([0, 0], 0)}
 
 

@@ -130,7 +130,7 @@ def test_discarded_inputs_are_counted_apart_and_never_passes() -> None:
         sy.assume(x % 4 != 0)
         return True
 
-    report = sy.Assert(test, x=sy.RandomInteger(0, 100), stop=sy.FixedCount(50)).run(seed=2)
+    report = sy.Assert(test, sy.RunOptions(stop=sy.FixedCount(50)), x=sy.RandomInteger(0, 100)).run(seed=2)
     assert report.passed and report.tried == 50 and report.discarded > 0
     assert "discarded by assume" in report.summary()
 
@@ -145,7 +145,7 @@ def test_stopping_rules_see_only_inputs_that_reached_the_property() -> None:
         def reason_to_stop(self) -> str | None:
             return "enough" if len(seen) >= 20 else None
 
-    sy.Assert(lambda x: sy.assume(x > 30), x=sy.RandomInteger(0, 100), stop=Watch()).run(seed=1)
+    sy.Assert(lambda x: sy.assume(x > 30), sy.RunOptions(stop=Watch()), x=sy.RandomInteger(0, 100)).run(seed=1)
     assert len(seen) == 20 and all(o.inputs["x"] > 30 for o in seen)
 
 
@@ -178,7 +178,7 @@ def test_assume_inside_a_function_of_the_wiring_discards_the_input() -> None:
         return x // 2
 
     halves = sy.Apply(odd_half, sy.RandomInteger(0, 100))
-    passing = sy.Assert(lambda h: h < 50, h=halves, stop=sy.FixedCount(100)).run(seed=4)
+    passing = sy.Assert(lambda h: h < 50, sy.RunOptions(stop=sy.FixedCount(100)), h=halves).run(seed=4)
     assert passing.passed and passing.tried == 100 and passing.discarded > 50
     for seed in range(3):
         with warnings.catch_warnings():

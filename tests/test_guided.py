@@ -343,7 +343,7 @@ def test_a_compiled_guided_picker_inside_assert_gives_the_guided_picker_s_report
 
     def run(compiled: bool) -> Any:
         tree = sy.guided(_bst(), valid=is_bst, canonical=canonical, state="tree", float_buckets=2, seed=5)
-        return sy.Assert(check, stop=sy.FixedCount(20_000), t=sy.compile(tree) if compiled else tree).run(seed=1)
+        return sy.Assert(check, sy.RunOptions(stop=sy.FixedCount(20_000)), t=sy.compile(tree) if compiled else tree).run(seed=1)
 
     plain, fast = run(False), run(True)
     assert not fast.passed and fast.tried == plain.tried
@@ -414,7 +414,7 @@ def test_assert_finds_a_bug_behind_a_strict_precondition_and_reports_the_rates()
         assert size(t) < 8  # a bug in an operation on valid BSTs of 8+ nodes: random makes none in 100,000
 
     tree = sy.guided(_bst(), valid=is_bst, canonical=canonical, state="tree", float_buckets=2, seed=5)
-    report = sy.Assert(check, stop=sy.FixedCount(20_000), t=tree).run(seed=1)
+    report = sy.Assert(check, sy.RunOptions(stop=sy.FixedCount(20_000)), t=tree).run(seed=1)
     assert not report.passed and report.tried < 20_000
     assert size(report.smallest["t"]) == 8 and is_bst(report.smallest["t"])
     assert any(note.startswith("guided Deferred:") and "unique valid" in note for note in report.notes)

@@ -47,7 +47,7 @@ def test_inputs_to_kill_count_up_to_the_killing_input() -> None:
     result = sy.property_coverage(same_length, sorted, [mutant], seed=3, xs=lists)
     run = result.run("same_length", "wrong when long")
     assert run.status == "killed" and run.inputs > 1
-    check = sy.Assert(lambda xs: same_length(mutant.function, xs), sy.Bayesian(), shrink_budget=0, xs=lists).run(seed=3)
+    check = sy.Assert(lambda xs: same_length(mutant.function, xs), sy.RunOptions(stop=sy.Bayesian(), shrink_budget=0), xs=lists).run(seed=3)
     assert run.inputs == check.first_index + 1
 
 

@@ -62,7 +62,7 @@ def test_given_takes_its_settings_from_the_profile_unless_it_gives_them(profile:
     def check(x: int) -> None:
         pass
 
-    @sy.given(x=sy.RandomInteger(0, 10), max_examples=7)
+    @sy.given(sy.RunOptions(max_examples=7), x=sy.RandomInteger(0, 10))
     def seven(x: int) -> None:
         pass
 
@@ -79,17 +79,17 @@ def test_given_takes_its_settings_from_the_profile_unless_it_gives_them(profile:
 
 def test_given_checks_its_settings_when_it_is_written() -> None:
     with pytest.raises(ValueError, match="max_examples"):
-        sy.given(x=sy.Tick(), max_examples=-1)
+        sy.given(sy.RunOptions(max_examples=-1), x=sy.Tick())
     with pytest.raises(TypeError, match="not both"):
-        sy.given(sy.FixedCount(3), x=sy.Tick(), max_examples=3)
+        sy.given(sy.RunOptions(stop=sy.FixedCount(3), max_examples=3), x=sy.Tick())
     with pytest.raises(ValueError, match="shrink_budget"):
-        sy.given(x=sy.Tick(), shrink_budget=-5)
+        sy.given(sy.RunOptions(shrink_budget=-5), x=sy.Tick())
 
 
 def test_explicit_examples_run_first_in_the_order_written() -> None:
     seen: list[int] = []
 
-    @sy.given(x=sy.RandomInteger(100, 200), max_examples=3)
+    @sy.given(sy.RunOptions(max_examples=3), x=sy.RandomInteger(100, 200))
     @sy.example(x=1)
     @sy.example(x=2)
     def check(x: int) -> None:
@@ -103,7 +103,7 @@ def test_an_example_above_given_counts_too() -> None:
     seen: list[int] = []
 
     @sy.example(x=-1)
-    @sy.given(x=sy.RandomInteger(0, 5), max_examples=1)
+    @sy.given(sy.RunOptions(max_examples=1), x=sy.RandomInteger(0, 5))
     def check(x: int) -> None:
         seen.append(x)
 
@@ -112,7 +112,7 @@ def test_an_example_above_given_counts_too() -> None:
 
 
 def test_a_failing_example_fails_with_that_input_unshrunk() -> None:
-    @sy.given(x=sy.RandomInteger(0, 10), max_examples=5)
+    @sy.given(sy.RunOptions(max_examples=5), x=sy.RandomInteger(0, 10))
     @sy.example(x=1000)
     def check(x: int) -> None:
         assert x < 500
@@ -123,7 +123,7 @@ def test_a_failing_example_fails_with_that_input_unshrunk() -> None:
 
 
 def test_an_example_must_give_exactly_the_arguments() -> None:
-    @sy.given(x=sy.Tick(), y=sy.Tick(), max_examples=1)
+    @sy.given(sy.RunOptions(max_examples=1), x=sy.Tick(), y=sy.Tick())
     @sy.example(x=1, z=2)
     def check(x: int, y: int) -> None:
         pass
@@ -266,11 +266,11 @@ def test_the_ini_option_chooses_the_profile_and_a_wrong_name_is_a_usage_error(py
 
 def test_long_runs_show_a_bar_only_where_a_person_watches(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("tqdm")
-    sy.Assert(lambda x: True, sy.FixedCount(600), progress=True, x=sy.RandomInteger(0, 9)).run(seed=1)
+    sy.Assert(lambda x: True, sy.RunOptions(stop=sy.FixedCount(600), progress=True), x=sy.RandomInteger(0, 9)).run(seed=1)
     assert "inputs" in capsys.readouterr().err  # tqdm's bar, on standard error
     sy.Monkey(list, [sy.Action("append", x=sy.Tick())], stop=sy.FixedCount(40), progress=True).run(seed=1)
     assert "traces" in capsys.readouterr().err
     sy.Assert(lambda x: True, sy.FixedCount(600), x=sy.RandomInteger(0, 9)).run(seed=1)  # under pytest: silent
     assert capsys.readouterr().err == ""
     with pytest.raises(TypeError, match="progress"):
-        sy.Assert(lambda x: True, progress="yes", x=sy.Tick())
+        sy.Assert(lambda x: True, sy.RunOptions(progress="yes"), x=sy.Tick())

@@ -88,7 +88,7 @@ def test_an_explicit_shrink_time_that_binds_is_said_in_the_report(monkeypatch: p
     _fast_clock(monkeypatch, speed=10_000.0)
     report = dataclasses.replace(_coupled_assert().options)  # the options are one value
     assert report.shrink_time is None and report.time_budget is None
-    bound = sy.Assert(_coupled, sy.FixedCount(5000), shrink_time=0.5, p=_coupled_assert().inputs["p"]).run(seed=11)
+    bound = sy.Assert(_coupled, sy.RunOptions(stop=sy.FixedCount(5000), shrink_time=0.5), p=_coupled_assert().inputs["p"]).run(seed=11)
     assert not bound.passed and bound.shrink_reason == "the time budget"
     assert bound.time_bound.startswith("the shrink_time limit ended shrinking")
     assert "this report depends on the machine's speed" in bound.summary()
@@ -96,7 +96,7 @@ def test_an_explicit_shrink_time_that_binds_is_said_in_the_report(monkeypatch: p
 
 def test_a_time_budget_that_ends_discovery_is_said_in_the_report(monkeypatch: pytest.MonkeyPatch) -> None:
     _fast_clock(monkeypatch, speed=10_000.0)
-    for harness in (sy.Assert(lambda x: True, sy.FixedCount(10**9), time_budget=50.0, x=sy.RandomInteger(0, 9)),
+    for harness in (sy.Assert(lambda x: True, sy.RunOptions(stop=sy.FixedCount(10**9), time_budget=50.0), x=sy.RandomInteger(0, 9)),
                     sy.Monkey(_CounterModel, [sy.Action("add", by=sy.RandomInteger(0, 9))], stop=sy.FixedCount(10**9), time_budget=50.0)):
         report = harness.run(seed=3)
         assert report.passed and report.tried > 0 and report.reason == "the time budget of 50 s is spent"
@@ -121,15 +121,59 @@ def test_the_same_seed_gives_the_same_report_in_a_fresh_process() -> None:
 
 
 def test_assert_and_monkey_take_the_same_run_options() -> None:
-    import inspect
+    options = RunOptions(stop=sy.FixedCount(7), restarts=1, shrink_budget=50, copy_parts=False, observe=True, name="same")
+    harnesses = [
+        sy.Assert(lambda x: x < 5, options, x=sy.RandomInteger(0, 10)),
+        sy.Monkey(_Counter, [sy.Action("add", by=sy.RandomInteger(0, 9)), sy.Action("get")], _CounterModel, options),
+    ]
+    for harness in harnesses:
+        given = {f.name: getattr(options, f.name) for f in dataclasses.fields(options) if getattr(options, f.name) is not None}
+        assert all(getattr(harness.options, k) is v for k, v in given.items()) and harness.name == "same"
+        report = harness.run(seed=2)
+        assert report.shrink_tries <= 50 * 2 and len(report.observations) >= report.tried
+    # A monkey has no inputs of its own: the same options may come as keywords.
+    by_keywords = sy.Monkey(_Counter, [sy.Action("add", by=sy.RandomInteger(0, 9))], restarts=1, shrink_budget=50, name="same")
+    assert by_keywords.options.restarts == 1 and by_keywords.name == "same"
+    with pytest.raises(TypeError, match="unexpected keyword argument 'shrink_budgets'"):
+        sy.Monkey(_Counter, [sy.Action("add", by=sy.RandomInteger(0, 9))], shrink_budgets=5)
 
-    fields = {f.name for f in dataclasses.fields(RunOptions)}
-    for harness in (sy.Assert, sy.Monkey):
-        parameters = set(inspect.signature(harness.__init__).parameters)
-        # timing profiles the pickers of an Assert's wiring; a Monkey's actions run a system.
-        assert fields - {"timing"} <= parameters, harness
-    assert repr(sy.Assert(bool, x=sy.RandomInteger(0, 2)).options) == repr(RunOptions())
-    assert repr(_monkey().options) == repr(RunOptions(classes=True))
+
+def test_any_identifier_is_an_input_name_and_options_never_collide_with_inputs() -> None:
+    names = {name: sy.Choice("a", "b") for name in ("name", "stop", "restarts", "progress", "timing", "classes", "observe", "options")}
+
+    def test(**values: str) -> bool:
+        return set(values) == set(names) and all(v in ("a", "b") for v in values.values())
+
+    report = sy.Assert(test, sy.RunOptions(stop=sy.FixedCount(20), name="every name"), **names).run(seed=1)
+    assert report.passed and report.tried == 20 and report.harness.name == "every name"
+
+
+def test_an_option_given_as_a_keyword_says_where_it_goes() -> None:
+    with pytest.raises(TypeError, match=r"input restarts must be a picker, got 2 .*sy.RunOptions\(restarts=2\)"):
+        sy.Assert(lambda x: True, restarts=2, x=sy.RandomInteger(0, 10))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"input stop must be a picker, got FixedCount\(10\)"):
+        sy.Assert(lambda x: True, x=sy.RandomInteger(0, 10), stop=sy.FixedCount(10))  # type: ignore[arg-type]
+
+
+def test_given_takes_any_input_name_and_its_options_apart() -> None:
+    seen: list[tuple[str, int]] = []
+
+    @sy.given(sy.RunOptions(max_examples=5, database=False), name=sy.Choice("ada", "alan"), max_examples=sy.RandomInteger(0, 3))
+    def test_names(name: str, max_examples: int) -> None:
+        seen.append((name, max_examples))
+
+    test_names()
+    assert len(seen) == 5 and all(name in ("ada", "alan") and 0 <= n < 3 for name, n in seen)
+
+    @sy.RunOptions(max_examples=3, database=False)
+    @sy.given(restarts=sy.RandomInteger(0, 9))
+    def test_decorated(restarts: int) -> None:
+        seen.append(("decorated", restarts))
+
+    test_decorated()
+    assert sum(1 for name, _ in seen if name == "decorated") == 3
+    with pytest.raises(TypeError, match=r"max_examples must be a picker, got 20 .*sy.given\(sy.RunOptions\(max_examples=20\)"):
+        sy.given(x=sy.RandomInteger(0, 9), max_examples=20)  # type: ignore[arg-type]
 
 
 def test_restarts_observations_and_coverage_work_in_a_monkey() -> None:

@@ -206,7 +206,7 @@ def test_shrinking_a_compiled_wiring_gives_the_uncompiled_result() -> None:
     for seed in (1, 2, 3):
         reports = []
         for wiring in (_record_tree(), sy.compile(_record_tree())):
-            reports.append(sy.Assert(test, stop=sy.FixedCount(300), xs=wiring).run(seed=seed))
+            reports.append(sy.Assert(test, sy.RunOptions(stop=sy.FixedCount(300)), xs=wiring).run(seed=seed))
         plain, staged = reports
         assert plain.passed == staged.passed
         if not plain.passed:
@@ -268,7 +268,7 @@ def test_a_cached_bind_records_replays_and_shrinks_as_unstaged() -> None:
         assert staged.take(9) == plain.take(9)  # after the route, in step and fast again
         assert sy.replay(staged, tape)[0] == sy.replay(plain, tape)[0] == value
     for seed in (1, 2, 3):
-        reports = [sy.Assert(lambda p: p[1] < 30, stop=sy.FixedCount(500), p=w).run(seed=seed) for w in (_pairs(), sy.compile(_pairs()))]
+        reports = [sy.Assert(lambda p: p[1] < 30, sy.RunOptions(stop=sy.FixedCount(500)), p=w).run(seed=seed) for w in (_pairs(), sy.compile(_pairs()))]
         assert not reports[0].passed
         assert reports[1].smallest == reports[0].smallest == {"p": (30, 30)}  # type: ignore[attr-defined]
 

@@ -117,7 +117,7 @@ def test_a_planted_failure_through_the_harness_is_accepted_at_the_analytic_rate(
     # its 58 inputs all miss the region, which happens with probability 0.95 ** 58 = 0.051.
     runs = 300
     passed = sum(
-        sy.Assert(lambda x: x >= 50, sy.Bayesian(), shrink_budget=0, x=sy.RandomInteger(0, 1000)).run(seed=s).passed
+        sy.Assert(lambda x: x >= 50, sy.RunOptions(stop=sy.Bayesian(), shrink_budget=0), x=sy.RandomInteger(0, 1000)).run(seed=s).passed
         for s in range(runs)
     )
     assert passed / runs == pytest.approx(0.95**58, abs=3 * math.sqrt(0.05 * 0.95 / runs))
@@ -291,7 +291,7 @@ def test_a_passing_report_states_guarantee_classes_risk_and_reason() -> None:
 
 
 def test_observations_follow_hypothesis_format(tmp_path: Any) -> None:
-    report = sy.Assert(lambda x: x < 900, observe=True, x=sy.RandomInteger(0, 1000)).run(seed=1)
+    report = sy.Assert(lambda x: x < 900, sy.RunOptions(observe=True), x=sy.RandomInteger(0, 1000)).run(seed=1)
     assert not report.passed
     statuses = Counter(o["status"] for o in report.observations)
     assert statuses["failed"] >= 2 and statuses["passed"] >= 1  # the failure found and the shrunk one

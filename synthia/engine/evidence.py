@@ -56,7 +56,7 @@ class Evidence:
     """The running record of one harness run (see the module docstring).
 
     ``classes`` counts the inputs per class (only when the run records classes: a rule
-    that needs them, or ``Assert(..., classes=True)``); ``labels`` counts the labels the
+    that needs them, or ``RunOptions(classes=True)``); ``labels`` counts the labels the
     test gave with :func:`~synthia.event` and the requirements of :func:`~synthia.cover`
     that held; ``history`` has one entry per tested input for each metric (``"classes"``,
     ``"entropy"``, ``"good_turing"``, ``"chao1"``, and what the stopping rule adds, such as

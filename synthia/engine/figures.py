@@ -69,7 +69,7 @@ def plot_evidence(evidence: "Evidence", rule: Any = None, *, figure: Any = None,
         ax.plot(xs, history["chao1"], label="estimated (Chao1)")
         ax.legend(fontsize="small")
     else:
-        ax.text(0.5, 0.5, "classes not recorded\n(Assert(..., classes=True))", ha="center", va="center", transform=ax.transAxes)
+        ax.text(0.5, 0.5, "classes not recorded\n(RunOptions(classes=True))", ha="center", va="center", transform=ax.transAxes)
     ax.set_xlabel("inputs")
 
     ax = axes[1][0]

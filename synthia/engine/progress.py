@@ -8,7 +8,7 @@ no-op. ``enabled=True`` or ``False`` overrides the detection.
 :data:`LONG_RUN` seconds (:class:`RunProgress`; their ``progress`` argument overrides the
 detection). :class:`Progress` wraps a stopping rule to show a bar from the first input::
 
-    sy.Assert(test, stop=sy.Progress(sy.FixedCount(100_000)), x=...).run()
+    sy.Assert(test, sy.Progress(sy.FixedCount(100_000)), x=...).run()
 """
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from ..core.checks import check_int, check_number
 if TYPE_CHECKING:  # pragma: no cover
     from .evidence import Evidence
 
-__all__ = ["Outcome", "StoppingRule", "FixedCount", "TimeBudget"]
+__all__ = ["Outcome", "StoppingRule", "FixedCount", "TimeBudget", "stop_rule"]
 
 
 class Outcome:
@@ -126,3 +126,19 @@ class TimeBudget(StoppingRule):
 
     def __repr__(self) -> str:
         return f"TimeBudget({self.seconds:g})"
+
+
+def stop_rule(stop: Any, max_examples: Any) -> StoppingRule | None:
+    """The stopping rule that ``stop`` or ``max_examples=n`` (short for ``FixedCount(n)``)
+    gives; ``None`` when neither is given.
+
+    >>> stop_rule(None, 20)
+    FixedCount(20)
+    """
+    if max_examples is None:
+        return stop  # type: ignore[no-any-return]
+    if stop is not None:
+        raise TypeError("give stop or max_examples, not both")
+    if isinstance(max_examples, bool) or not isinstance(max_examples, int) or max_examples < 1:
+        raise ValueError(f"max_examples must be a positive int, got {max_examples!r}")
+    return FixedCount(max_examples)

@@ -23,6 +23,7 @@ another task. The harnesses are driven from outside: nothing in them changes.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -160,8 +161,7 @@ class CampaignReport:
 def _with_budget(harness: Any, count: int) -> Any:
     """A shallow copy of an ``Assert`` or ``Monkey`` that tries ``count`` inputs and does not shrink."""
     sub = copy.copy(harness)
-    sub.stop = FixedCount(count)
-    sub.shrink_budget = 0
+    sub.options = dataclasses.replace(harness.options, stop=FixedCount(count), shrink_budget=0)
     return sub
 
 

@@ -13,9 +13,10 @@ from ..engine.shrinker import FAIL
 from ..testing import settings
 from ..testing.harness import Assert, call_test, raised_in
 from ..engine.report import InvalidTest
-from ..testing.as_test import SynthiaFailure, conclude, node_id
-from ..testing.settings import Profile, active_profile, checked, stop_rule
-from ..engine.stopping import FixedCount, StoppingRule
+from ..testing.as_test import SynthiaFailure, conclude, node_id, with_profile
+from ..testing.settings import active_profile
+from ..engine.runner import OPTIONS_ATTRIBUTE, RunOptions
+from ..engine.stopping import StoppingRule
 
 __all__ = ["given", "example", "SynthiaFailure"]
 
@@ -25,30 +26,24 @@ F = TypeVar("F", bound=Callable[..., Any])
 EXAMPLES = "synthia_examples"
 
 
-def given(
-    stop: StoppingRule | None = None,
-    *,
-    max_examples: int | None = None,
-    restarts: int | None = None,
-    shrink_budget: int | None = None,
-    shrink_time: float | None = None,
-    database: bool | None = None,
-    **pickers: Picker[Any],
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Run the decorated test on inputs from ``pickers`` (one keyword argument each).
+def given(options: RunOptions | StoppingRule | None = None, /, **pickers: Picker[Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Run the decorated test on inputs from ``pickers`` (one keyword argument each: any
+    name is an input, ``name``, ``stop`` and ``max_examples`` included).
 
     The test fails as soon as one input fails; it then reports the smallest failing
     input found by shrinking its draws, the seed, and the command that replays the run.
     Other parameters of the test (pytest fixtures, parametrized arguments) are left to
     pytest. Inputs given with :func:`example` are tried first, as written.
 
-    Settings the decorator does not give come from the active profile
+    The run's options are a :class:`~synthia.RunOptions` (or a stopping rule alone) given
+    as the first argument, or put on the test with ``@sy.RunOptions(...)`` as a decorator
+    (as Hypothesis's ``@settings``). What they leave unset comes from the active profile
     (:func:`~synthia.testing.settings.load_profile`, ``pytest --synthia-profile``):
     ``stop`` (or ``max_examples=n``, short for ``FixedCount(n)``), ``restarts``,
-    ``shrink_budget``, ``shrink_time``, and ``database``: whether the draws of the smallest
-    failing input are saved (JSON, in ``.synthia/``) under the test's pytest id -- its
-    parametrization included -- and tried first on the next run; a saved failure that no
-    longer fits the wiring or no longer fails is dropped with a one-line note on standard
+    ``shrink_budget``, ``shrink_time``, ``observe`` and ``database``: whether the draws of
+    the smallest failing input are saved (JSON, in ``.synthia/``) under the test's pytest id
+    -- its parametrization included -- and tried first on the next run; a saved failure that
+    no longer fits the wiring or no longer fails is dropped with a one-line note on standard
     error. A run in which no input reached the test raises
     :class:`~synthia.testing.Unsatisfiable`; a ``KeyboardInterrupt`` while shrinking
     prints the smallest failure found so far, then stops the session.
@@ -59,21 +54,20 @@ def given(
     reported as a bug found by an input.
 
     >>> import synthia as sy
-    >>> @sy.given(x=sy.RandomInteger(0, 100), max_examples=20)
-    ... def test_small(x):
-    ...     assert x < 100
+    >>> @sy.given(sy.RunOptions(max_examples=20), x=sy.RandomInteger(0, 100), name=sy.Choice("ada", "alan"))
+    ... def test_small(x, name):
+    ...     assert x < 100 and name in ("ada", "alan")
     >>> test_small()
     """
-    for name, picker in pickers.items():
+    for key, picker in pickers.items():
         if not isinstance(picker, Picker):
-            raise TypeError(f"{name} must be a picker, got {picker!r} ({type(picker).__name__})")
+            hint = ""
+            if key in {f.name for f in dataclasses.fields(RunOptions)} | {"max_examples"}:
+                hint = f"; every keyword of given is an input of the test: give the option as @sy.given(sy.RunOptions({key}={picker!r}), ...)"
+            raise TypeError(f"{key} must be a picker, got {picker!r} ({type(picker).__name__}){hint}")
     if not pickers:
         raise ValueError("given needs at least one picker, as a keyword argument (x=RandomInteger(0, 10))")
-    given_settings = dict(
-        stop=stop_rule(stop, max_examples), restarts=restarts, shrink_budget=shrink_budget, shrink_time=shrink_time, database=database
-    )
-    overrides: dict[str, Any] = {k: v for k, v in given_settings.items() if v is not None}
-    checked(Profile("given", **{"stop": FixedCount(1), **overrides}))  # each setting checked now, naming it
+    given_options = RunOptions.of(options)
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         signature = inspect.signature(fn)
@@ -102,18 +96,21 @@ def given(
                         "return None (assert what it checks instead)"
                     )
 
-            run = dataclasses.replace(active_profile(), **overrides)
+            # The options given here, over those of @RunOptions on the test, over the profile's.
+            on_test = getattr(wrapper, OPTIONS_ATTRIBUTE, None)
+            chosen = given_options if on_test is None else given_options.over(on_test)
+            profile = active_profile()
+            run = with_profile(chosen, profile)
+            run = dataclasses.replace(
+                run, name=run.name or fn.__qualname__, observe=bool(run.observe) or settings.observations is not None,
+                timing=True if settings.statistics else run.timing,
+            )
             node = node_id()
             key = node or f"{fn.__module__}.{fn.__qualname__}"
             _check_examples(fn.__qualname__, test, getattr(wrapper, EXAMPLES, ()), pickers)
             store = FailureDatabase(settings.database if run.database else None)
-            assertion = Assert(
-                test, run.stop, restarts=run.restarts, shrink_budget=run.shrink_budget, shrink_time=run.shrink_time,
-                name=fn.__qualname__, observe=run.observe or settings.observations is not None,
-                timing=True if settings.statistics else None,
-                **cast(dict[str, Any], pickers),
-            )
-            seed = settings.seed if settings.seed is not None else run.seed
+            assertion = Assert(test, run, **cast(dict[str, Any], pickers))
+            seed = settings.seed if settings.seed is not None else profile.seed
             report = assertion.run(seed=seed, tapes=store.load(key))
             wrapper.synthia_report = report  # type: ignore[attr-defined]
             if settings.observations is not None and report.observations:
@@ -135,7 +132,7 @@ def example(*args: Any, **values: Any) -> Callable[[F], F]:
     failing example fails the test with that input as it is (it is not shrunk).
 
     >>> import synthia as sy
-    >>> @sy.given(x=sy.RandomInteger(1, 10), max_examples=5)
+    >>> @sy.given(sy.FixedCount(5), x=sy.RandomInteger(1, 10))
     ... @sy.example(x=0)
     ... def test_reciprocal(x):
     ...     assert 1 / x
@@ -154,7 +151,11 @@ def example(*args: Any, **values: Any) -> Callable[[F], F]:
         if not callable(fn):
             raise TypeError(f"example decorates a test function, got {fn!r}")
         # Decorators apply from the bottom up: inserting first keeps the order they are written in.
-        fn.__dict__.setdefault(EXAMPLES, []).insert(0, values)
+        examples = getattr(fn, EXAMPLES, None)
+        if examples is None:
+            examples = []
+            setattr(fn, EXAMPLES, examples)
+        examples.insert(0, values)
         return fn
 
     return decorate

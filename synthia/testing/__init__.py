@@ -4,6 +4,7 @@ from .actions import Action, action, invariant
 from .find import NoExampleFound, find
 from .monkey import Monkey, MonkeyReport, Step, TraceExplanation, monkey
 from .harness import Assert
+from ..engine.runner import RunOptions
 from ..engine.report import HealthWarning, InvalidTest, TestReport, Unsatisfiable
 from .settings import Profile, load_profile, register_profile
 from ..engine.stopping import FixedCount, Outcome, StoppingRule, TimeBudget
@@ -13,6 +14,7 @@ from .mutation import Mutant, PropertyCoverage, property_coverage
 
 __all__ = [
     "Assert",
+    "RunOptions",
     "TestReport",
     "Unsatisfiable",
     "InvalidTest",

@@ -8,10 +8,11 @@ import sys
 from typing import Any
 
 from ..engine.database import FailureDatabase
+from ..engine.runner import RunOptions
 from . import settings
 from ..engine.report import TestReport, Unsatisfiable
 
-__all__ = ["SynthiaFailure", "conclude", "check_monkey", "node_id"]
+__all__ = ["SynthiaFailure", "conclude", "check_monkey", "node_id", "with_profile"]
 
 
 class SynthiaFailure(AssertionError):
@@ -67,19 +68,27 @@ def conclude(report: TestReport, database: FailureDatabase, key: str, node: str,
     raise SynthiaFailure(message, report) from report.exception
 
 
+def with_profile(options: RunOptions, profile: Any) -> RunOptions:
+    """``options`` with what they leave unset taken from the test profile ``profile``."""
+    return options.over(RunOptions(
+        stop=profile.stop, restarts=profile.restarts, shrink_budget=profile.shrink_budget,
+        shrink_time=profile.shrink_time, observe=profile.observe, database=profile.database,
+    ))
+
+
 def check_monkey(monkey: Any, name: str, seed: int | None = None) -> TestReport:
-    """Run ``monkey`` as a test (seed from ``--synthia-seed``, failures saved and replayed
-    first, keyed by the pytest node id) and raise :class:`SynthiaFailure` with the smallest
-    failing trace as a program if it fails; return the report otherwise."""
+    """Run ``monkey`` as a test (seed from ``--synthia-seed``, options the monkey leaves unset
+    from the active profile, failures saved and replayed first, keyed by the pytest node id)
+    and raise :class:`SynthiaFailure` with the smallest failing trace as a program if it
+    fails; return the report otherwise."""
     __tracebackhide__ = True
     node = node_id()
     key = node or f"monkey:{name}"
     profile = settings.active_profile()
-    database = FailureDatabase(settings.database if profile.database else None)
+    monkey.options = with_profile(monkey.options, profile)
+    database = FailureDatabase(settings.database if monkey.options.database else None)
     if seed is None:
         seed = settings.seed if settings.seed is not None else profile.seed
-    if getattr(monkey, "default_stop", False):
-        monkey.stop = profile.stop
     report = monkey.run(seed=seed, tapes=database.load(key))
     conclude(report, database, key, node, f"{name} {{status}}: {getattr(report, 'failure', '')}")
     return report  # type: ignore[no-any-return]

@@ -5,7 +5,7 @@ from typing import Any, Callable, TypeVar
 
 from ..core.picker import Picker
 from .harness import Assert
-from ..engine.runner import SHRINK_BUDGET
+from ..engine.runner import SHRINK_BUDGET, RunOptions
 from ..engine.stopping import FixedCount
 
 __all__ = ["find", "NoExampleFound"]
@@ -46,9 +46,7 @@ def find(
             return True
         return not holds
 
-    report = Assert(
-        test, FixedCount(max_examples), shrink_budget=shrink_budget, shrink_time=shrink_time, name="find", value=picker
-    ).run(seed=seed)
+    report = Assert(test, RunOptions(stop=FixedCount(max_examples), shrink_budget=shrink_budget, shrink_time=shrink_time, name="find"), value=picker).run(seed=seed)
     if report.passed or report.smallest is None:
         raise NoExampleFound(f"no value of {picker!r} satisfied the condition in {report.tried} tries (seed {report.seed})")
     return report.smallest["value"]  # type: ignore[no-any-return]

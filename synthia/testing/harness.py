@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import collections
+import dataclasses
 import inspect
 import time
 import warnings
@@ -18,13 +19,13 @@ from ..core.random import check_seed, fresh_seed
 from ..pickers.filters import PickIf
 from ..engine.copying import copy_random, copy_span
 from ..engine.coverage import signature, span_names
-from ..engine.evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
+from ..engine.evidence import Evidence
 from ..engine.observe import observation
 from ..engine.report import HealthWarning, InvalidTest, RunInterrupted, TestReport
-from ..engine.runner import DISCARD, SHRINK_BUDGET, FrontEnd, Runner, RunOptions, Trial
+from ..engine.runner import DISCARD, FrontEnd, Runner, RunOptions, Trial
 from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt
-from ..engine.stopping import FixedCount, StoppingRule
+from ..engine.stopping import StoppingRule
 from .arguments import Arguments
 from .context import DrawContext, UnsatisfiedAssumption, drawing, enter_drawing, leave_drawing
 
@@ -80,6 +81,16 @@ def call_test(test: Callable[..., Any], values: dict[str, Any]) -> tuple[str, Ba
         _check_usage(test, values, exc)
         return FAIL, exc
     return (FAIL, None) if is_false(result) else (PASS, None)
+
+
+def _not_a_picker(key: str, value: Any) -> str:
+    text = f"input {key} must be a picker, got {value!r} ({type(value).__name__})"
+    if key in {f.name for f in dataclasses.fields(RunOptions)} | {"max_examples"}:
+        text += (
+            f"; every keyword of Assert is an input of the test: give the option {key} in a RunOptions, "
+            f"the second argument: Assert(test, sy.RunOptions({key}={value!r}), ...)"
+        )
+    return text
 
 
 def is_false(result: Any) -> bool:
@@ -143,50 +154,51 @@ def check_parameters(test: Callable[..., Any], names: Iterable[str], what: str =
 class Assert(FrontEnd):
     """Check that ``test`` holds for inputs drawn from pickers; shrink any failure.
 
-    ``test`` receives one keyword argument per picker given (``x=...``, ``y=...``). It
-    fails when it returns ``False`` or raises (``SystemExit`` included; the exception is
-    kept with its traceback); any other return value is a pass; an input for which
-    :func:`~synthia.assume` does not hold is discarded (counted apart, never a pass). The
-    test may :func:`~synthia.draw` more values while it runs. All the pickers form **one
-    wiring**, copied once per run, so a picker shared by two arguments stays shared (and
-    the user's pickers are never moved).
+    ``Assert(test, options=None, /, **inputs)``: ``test`` receives one keyword argument per
+    picker given (``x=...``, ``y=...``); **every keyword is an input**, so any identifier --
+    ``name``, ``stop``, ``restarts`` -- is a valid input name. The run's options are the
+    second, positional argument: a :class:`~synthia.RunOptions` (``restarts``,
+    ``shrink_budget``, ``copy_parts``, ``observe``...; see its docstring and the options
+    table of docs/testing.md) or a stopping rule alone (``FixedCount(1000)``).
 
-    :meth:`run` draws inputs until the stopping rule ``stop`` (default
-    ``FixedCount(100)``) says enough or an input fails. The failure is then recorded --
-    the sequence of typed draws that made it, the test's own draws included -- and
-    **shrunk over its draws** by the generic :class:`~synthia.engine.Shrinker`: every
-    candidate is replayed through the same wiring, so the reported smallest input is a
-    real output of the wiring, and it keeps to the same failure (same exception type at
-    the same place). Shrinking ends when a round of passes finds nothing smaller, after
-    ``shrink_budget`` candidates, or after ``shrink_time`` seconds; the report says which.
-    With ``restarts > 0``, discovery goes on after a failure to find and shrink that many
-    more, and the smallest is reported. Everything derives from the seed: the same
-    ``Assert`` run twice with the same seed, in any process, gives the same report.
+    The test fails when it returns ``False`` (a numpy ``False`` too) or raises
+    (``SystemExit`` included; the exception is kept with its traceback); any other return
+    value is a pass; an input for which :func:`~synthia.assume` does not hold is discarded
+    (counted apart, never a pass). An error of the test itself -- parameters that do not
+    match the inputs, a ``NameError`` in its own body -- is an
+    :class:`~synthia.testing.InvalidTest`, never a failure. The test may
+    :func:`~synthia.draw` more values while it runs. All the pickers form **one wiring**,
+    copied once per run, so a picker shared by two arguments stays shared (and the user's
+    pickers are never moved).
 
-    The 8th, 24th and 40th inputs, then one in 256 up to the 4,096th, then one in 4,096,
-    have **a copied part** (``copy_parts=True``, the default): the input's draws are
-    recorded, the draws of one pick replace those of another pick of the same kind -- of the
+    :meth:`run` is the runner's (:mod:`synthia.engine.runner`): inputs are drawn until the
+    stopping rule says enough or an input fails; the failure is recorded -- the sequence of
+    typed draws that made it, the test's own draws included -- and **shrunk over its
+    draws** by the generic :class:`~synthia.engine.Shrinker`: every candidate is replayed
+    through the same wiring, so the reported smallest input is a real output of the wiring,
+    and it keeps to the same failure (same exception type at the same place). Shrinking ends
+    when a round of passes finds nothing smaller or after ``shrink_budget`` test calls (an
+    explicit ``shrink_time`` may end it sooner, and the report then says so). Everything
+    derives from the seed: the same ``Assert`` run twice with the same seed, in any process
+    and under any load, gives the same report.
+
+    After the 8th, 24th and 40th inputs, then one in 256 up to the 4,096th, then one in
+    4,096, the run tries a copy of the input with **a copied part** (``copy_parts``, on by
+    default): the draws of one pick replace those of another pick of the same kind -- of the
     same picker (two elements of a list) or of a picker with the same ``repr`` (two
     arguments) -- and the result is replayed through the wiring
-    (:mod:`synthia.engine.copying`). Such an input is a real output of the wiring, recorded
-    and shrunk like any other; it makes the equal parts -- ``x == y``, two equal fields, a
+    (:mod:`synthia.engine.copying`): the equal parts -- ``x == y``, two equal fields, a
     repeated element -- that independent draws almost never make, and that bugs need.
 
     Every tested input feeds the run's :class:`~synthia.engine.evidence.Evidence`
     (``report.evidence``): the labels the test gave with :func:`~synthia.event`, the
-    coverage requirements of :func:`~synthia.cover` (checked as QuickCheck's
-    ``checkCoverage`` does, with ``coverage_certainty`` and ``coverage_tolerance``), and,
-    when ``classes`` is true -- by default when the stopping rule needs them, as
-    :class:`~synthia.Bayesian` does -- the class of each input, read from its recorded
-    draws (:func:`~synthia.engine.coverage.signature`). With ``observe=True`` the report
-    keeps one observation per tested input in Hypothesis's observability format
-    (``report.observations``, written by ``report.write_observations(path)``). A run
-    that lasts more than two seconds shows a progress bar where a person watches (a
-    terminal, not pytest, not CI; tqdm installed); ``progress=True`` shows it from the
-    start, ``progress=False`` never. The time each picker takes
-    (``report.picker_times``) is measured on a replay of the first 50 inputs after the
-    run, when ``timing`` is true -- by default when the run failed or generating was slow,
-    so that a passing run pays nothing for it.
+    coverage requirements of :func:`~synthia.cover`, and, when ``classes`` is true -- by
+    default when the stopping rule needs them, as :class:`~synthia.Bayesian` does -- the
+    class of each input, read from its recorded draws. With ``observe`` the report keeps one
+    observation per tested input in Hypothesis's observability format. The time each picker
+    takes (``report.picker_times``) is measured on a replay of the first 50 inputs after
+    the run, when ``timing`` is true -- by default when the run failed or generating was
+    slow, so that a passing run pays nothing for it.
 
     >>> from synthia import RandomInteger
     >>> report = Assert(lambda x: x < 500, x=RandomInteger(0, 1000)).run(seed=1)
@@ -194,40 +206,20 @@ class Assert(FrontEnd):
     (False, {'x': 500})
     """
 
-    def __init__(
-        self,
-        test: Callable[..., Any],
-        stop: StoppingRule | None = None,
-        *,
-        restarts: int = 0,
-        shrink_budget: int = SHRINK_BUDGET,
-        shrink_time: float | None = None,
-        time_budget: float | None = None,
-        name: str | None = None,
-        classes: bool | None = None,
-        observe: bool = False,
-        coverage_certainty: float = COVER_CERTAINTY,
-        coverage_tolerance: float = COVER_TOLERANCE,
-        progress: bool | None = None,
-        timing: bool | None = None,
-        copy_parts: bool = True,
-        **inputs: Picker[Any],
-    ) -> None:
+    def __init__(self, test: Callable[..., Any], options: RunOptions | StoppingRule | None = None, /, **inputs: Picker[Any]) -> None:
         if not callable(test):
             raise TypeError(f"test must be callable, got {test!r}")
         if not inputs:
             raise ValueError("Assert needs at least one input picker, given as a keyword argument (x=RandomInteger(0, 10))")
         for key, picker in inputs.items():
             if not isinstance(picker, Picker):
-                raise TypeError(f"input {key} must be a picker, got {picker!r} ({type(picker).__name__})")
+                raise TypeError(_not_a_picker(key, picker))
         check_parameters(test, inputs)
         self.test = test
         self.inputs = dict(inputs)
-        self.options = RunOptions(
-            FixedCount(100) if stop is None else stop, restarts, shrink_budget, shrink_time, time_budget, classes, observe,
-            coverage_certainty, coverage_tolerance, progress, timing, copy_parts,
-        )
-        self.name: str = str(name or getattr(test, "__name__", "test"))
+        #: The run's options, as given (``None`` fields take their defaults when it runs).
+        self.options = RunOptions.of(options)
+        self.name: str = self.options.name or str(getattr(test, "__name__", "test"))
         #: The one wiring of all arguments. It holds the user's pickers; every run, replay and
         #: example works on a copy of it (:meth:`seeded`), so the user's pickers never move.
         self.wiring: Arguments = Arguments(self.inputs)
@@ -235,7 +227,8 @@ class Assert(FrontEnd):
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.inputs.items())
-        return f"Assert({self.name}, {args}, stop={self.stop!r})"
+        options = "" if self.options == RunOptions(name=self.options.name) else f"{self.options!r}, "
+        return f"Assert({self.name}, {options}{args})"
 
     # -- single checks, examples and replays --------------------------------------------------
     def check(self, values: dict[str, Any]) -> tuple[bool, BaseException | None]:
@@ -334,7 +327,8 @@ class Assert(FrontEnd):
         report.drawn = confirmed.drawn
 
     def finish(self, report: TestReport, seed: int) -> None:
-        if self.options.observe and report.smallest is not None and not report.flaky:
+        options = self.options.resolved()
+        if options.observe and report.smallest is not None and not report.flaky:
             report.observations.append(self.observation(
                 seed, report.first_index if report.first_index is not None else -1,
                 Trial(FAIL, report.smallest, report.exception, drawn=report.drawn), report.started_at, {},
@@ -344,7 +338,7 @@ class Assert(FrontEnd):
             # Timing replays inputs: done when a person will read it (a failure, slow inputs),
             # or when asked; a filter's rejections are counted on the same replay.
             slow = report.time_generating > SLOW_TOTAL
-            timed = self.options.timing if self.options.timing is not None else (not report.passed or slow)
+            timed = options.timing if options.timing is not None else (not report.passed or slow)
             if timed or _has_filter(self.wiring):
                 times, calls, profiled = self._profile(seed, min(report.tried, PROFILED_INPUTS))
                 report.picker_times = times if timed else {}

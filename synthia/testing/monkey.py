@@ -15,6 +15,7 @@ fresh system. Minimal traces have the fewest actions first, then the simplest ar
 from __future__ import annotations
 
 import collections
+import dataclasses
 import inspect
 import keyword
 import re
@@ -29,13 +30,12 @@ from ..core.graph import kinds_of, learns, notify_failure, picker_notes, upstrea
 from ..core.picker import Picker, RandomPicker
 from ..core.random import check_seed, derive_seed, fresh_seed
 from ..engine.coverage import bucket
-from ..engine.evidence import COVER_CERTAINTY, COVER_TOLERANCE
 from ..engine.observe import observation
 from ..engine.report import TestReport
-from ..engine.runner import DISCARD, SHRINK_BUDGET, FrontEnd, Runner, RunOptions, Trial
+from ..engine.runner import DISCARD, FrontEnd, Runner, RunOptions, Trial
 from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt
-from ..engine.stopping import FixedCount, StoppingRule
+from ..engine.stopping import StoppingRule
 from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_actions
 from .context import DrawContext, UnsatisfiedAssumption, enter_drawing, leave_drawing
 from .harness import origin_of
@@ -395,21 +395,11 @@ class Monkey(FrontEnd):
         system: Any,
         actions: Iterable[Action] | Picker[Any],
         model: Any = None,
+        options: RunOptions | StoppingRule | None = None,
         *,
-        stop: StoppingRule | None = None,
         max_steps: int = 50,
         invariants: Iterable[Callable[..., Any]] = (),
-        restarts: int = 0,
-        time_budget: float | None = None,
-        shrink_budget: int = SHRINK_BUDGET,
-        shrink_time: float | None = None,
-        name: str | None = None,
-        classes: bool | None = True,
-        observe: bool = False,
-        coverage_certainty: float = COVER_CERTAINTY,
-        coverage_tolerance: float = COVER_TOLERANCE,
-        progress: bool | None = None,
-        copy_parts: bool = True,
+        **option_keywords: Any,
     ) -> None:
         if not (callable(system) or hasattr(system, "reset")):
             raise TypeError(f"system must be a factory (a class or function) or an object with reset(), got {system!r}")
@@ -423,12 +413,15 @@ class Monkey(FrontEnd):
         else:
             self.action_list = check_actions(actions)
             self.steps = _Steps(self.action_list, None)
-        #: Whether the stopping rule is the default one (a test profile may then choose it).
-        self.default_stop = stop is None
-        self.options = RunOptions(
-            FixedCount(100) if stop is None else stop, restarts, shrink_budget, shrink_time, time_budget, classes, observe,
-            coverage_certainty, coverage_tolerance, progress, None, copy_parts,
-        )
+        # A monkey has no inputs of its own: its options may come as keywords too.
+        given = RunOptions.of(options)
+        if option_keywords:
+            unknown = sorted(set(option_keywords) - {f.name for f in dataclasses.fields(RunOptions)} - {"max_examples"})
+            if unknown:
+                raise TypeError(f"Monkey() got an unexpected keyword argument {unknown[0]!r} (not a run option nor max_steps or invariants)")
+            given = RunOptions(**option_keywords).over(given)
+        #: The run's options, as given; a trace's class is always recorded (a tuple of names).
+        self.options = given if given.classes is not None else dataclasses.replace(given, classes=True)
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
             raise ValueError(f"max_steps must be a positive int, got {max_steps!r}")
         self.max_steps = max_steps
@@ -436,7 +429,7 @@ class Monkey(FrontEnd):
         for i, check in enumerate(self.invariants):
             if not callable(check):
                 raise TypeError(f"invariants[{i}] must be callable, got {check!r}")
-        self.name: str = name or str(getattr(system, "__name__", type(system).__name__))
+        self.name: str = self.options.name or str(getattr(system, "__name__", type(system).__name__))
         self._variable = _variable(system)
 
     def check(self, seed: int | None = None) -> MonkeyReport:

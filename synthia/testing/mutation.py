@@ -27,6 +27,7 @@ from ..core.picker import Picker
 from ..core.random import derive_seed
 from ..mutators import DeleteElement, InsertElement, Offset, Replace, Swap, apply_mutation
 from .bayesian import Bayesian
+from ..engine.runner import RunOptions
 from .harness import Assert
 from ..engine.report import RunInterrupted, TestReport
 from ..engine.stopping import StoppingRule
@@ -430,6 +431,6 @@ def _run(
     def test(**values: Any) -> Any:
         return prop(function, **values)
 
-    harness = Assert(test, rule, shrink_budget=0, name=getattr(prop, "__name__", "property"), **cast(dict[str, Any], inputs))
+    harness = Assert(test, RunOptions(stop=rule, shrink_budget=0, name=getattr(prop, "__name__", "property")), **cast(dict[str, Any], inputs))
     with time_limit(limit):
         return harness.run(seed=seed)

@@ -22,7 +22,7 @@ import dataclasses
 import pathlib
 from typing import Any
 
-from ..engine.stopping import FixedCount, StoppingRule
+from ..engine.stopping import FixedCount, StoppingRule, stop_rule
 
 __all__ = ["Profile", "register_profile", "load_profile", "get_profile", "active_profile", "profile_names", "stop_rule"]
 
@@ -79,22 +79,6 @@ def _profile(name: str, parent: Profile | None, values: dict[str, Any]) -> Profi
     fields = {} if parent is None else {f: getattr(parent, f) for f in _FIELDS}
     fields.update(values)
     return checked(Profile(name=name, **fields))
-
-
-def stop_rule(stop: Any, max_examples: Any) -> StoppingRule | None:
-    """The stopping rule that ``stop`` or ``max_examples=n`` (short for ``FixedCount(n)``)
-    gives; ``None`` when neither is given.
-
-    >>> stop_rule(None, 20)
-    FixedCount(20)
-    """
-    if max_examples is None:
-        return stop  # type: ignore[no-any-return]
-    if stop is not None:
-        raise TypeError("give stop or max_examples, not both")
-    if isinstance(max_examples, bool) or not isinstance(max_examples, int) or max_examples < 1:
-        raise ValueError(f"max_examples must be a positive int, got {max_examples!r}")
-    return FixedCount(max_examples)
 
 
 def checked(profile: Profile) -> Profile:

@@ -154,7 +154,7 @@ def run(tour: Tour) -> None:
         or a picker with the same repr -- replayed: a real output of the wiring, shrunk like
         any other. AnyInteger meets every
         magnitude and edge value, and its value is one draw whatever made it, so the two
-        equal parts shrink together. copy_parts=False turns copies off.
+        equal parts shrink together. RunOptions(copy_parts=False) turns copies off.
         """
     )
     tour.code(
@@ -216,7 +216,7 @@ def run(tour: Tour) -> None:
         """
     )
     lists = sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 2000))
-    report = sy.Assert(lambda l: wrong_sort(l) == sorted(l), l=lists, name="sort_is_correct").run(seed=2026)
+    report = sy.Assert(lambda l: wrong_sort(l) == sorted(l), sy.RunOptions(name="sort_is_correct"), l=lists).run(seed=2026)
     for line in report.summary().splitlines():
         if not line.strip().startswith(("first failing", "time")):
             tour.show("report", line.strip())
@@ -247,14 +247,14 @@ def run(tour: Tour) -> None:
     )
     tour.code(
         """
-        @sy.given(x=sy.RandomInteger(1, 10), max_examples=5)
+        @sy.given(sy.FixedCount(5), x=sy.RandomInteger(1, 10))
         @sy.example(x=0)
         def test_reciprocal(x):
             assert 1 / x
         """
     )
 
-    @sy.given(x=sy.RandomInteger(1, 10), max_examples=5)
+    @sy.given(sy.RunOptions(max_examples=5), x=sy.RandomInteger(1, 10))
     @sy.example(x=0)
     def test_reciprocal(x: int) -> None:
         assert 1 / x

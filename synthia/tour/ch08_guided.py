@@ -61,7 +61,7 @@ def run(tour: Tour) -> None:
     def check(t: Any) -> None:
         assert size(t) < 6, "an operation that breaks on valid BSTs of 6+ nodes"
 
-    report = sy.Assert(check, stop=sy.FixedCount(5000), t=search).run(seed=1)
+    report = sy.Assert(check, sy.RunOptions(stop=sy.FixedCount(5000)), t=search).run(seed=1)
     tour.show("smallest failing BST", text(report.smallest["t"]) if report.smallest else None)
     for note in report.notes:
         tour.show("note", note)
