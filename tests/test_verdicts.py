@@ -63,3 +63,19 @@ def test_a_type_error_inside_the_test_is_a_bug() -> None:
 
     report = sy.Assert(test, x=sy.RandomInteger(0, 10)).run(seed=0)
     assert not report.passed and report.smallest == {"x": 7} and isinstance(report.exception, TypeError)
+
+
+def test_an_action_argument_may_have_the_name_of_an_action_setting() -> None:
+    class Repository:
+        def __init__(self) -> None:
+            self.names: list[str] = []
+
+        @sy.action(name=sy.Choice("main", "dev"), weight=sy.RandomInteger(0, 5))
+        def rename(self, name: str, weight: int) -> None:
+            self.names.append(name)
+            assert weight < 4, "a heavy rename"
+
+    report = sy.Monkey.from_class(Repository).run(seed=1)
+    assert not report.passed and report.program.splitlines()[-1] == "repository.rename(name='main', weight=4)  # raises AssertionError"
+    action = sy.Action("rename", name=sy.Choice("a", "b"), model=sy.Constant(1))
+    assert action.name == "rename" and set(action.args) == {"name", "model"}

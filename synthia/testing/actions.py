@@ -45,8 +45,9 @@ class Action:
 
     Arguments are given by keyword: pickers (or plain values, which become constants). The
     keywords ``name``, ``precondition``, ``expect``, ``raises``, ``weight``, ``model`` and
-    ``args`` are the action's own settings; pass ``args={...}`` for an argument that needs one
-    of those names.
+    ``args`` are the action's own settings, which never take a picker: a **picker** given
+    under one of those names is an argument of that name (``Action("rename",
+    name=sy.Choice("a", "b"))``); pass ``args={...}`` for a plain value under such a name.
 
     * ``precondition``: a callable on the state (the model when there is one, else the
       system; a callable of two parameters gets both) that says whether the action is enabled.
@@ -79,6 +80,18 @@ class Action:
     ) -> None:
         if not (isinstance(fn, str) or callable(fn)):
             raise TypeError(f"fn must be a method name or a callable, got {fn!r} ({type(fn).__name__})")
+        # A setting never takes a picker: a picker under a setting's name is an argument.
+        settings = {"name": name, "precondition": precondition, "expect": expect, "raises": raises, "weight": weight, "model": model, "args": args}
+        for key, value in settings.items():
+            if isinstance(value, Picker):
+                arguments[key] = value
+        name = None if isinstance(name, Picker) else name
+        precondition = None if isinstance(precondition, Picker) else precondition
+        expect = NO_EXPECTATION if isinstance(expect, Picker) else expect
+        raises = () if isinstance(raises, Picker) else raises
+        weight = 1.0 if isinstance(weight, Picker) else weight
+        model = None if isinstance(model, Picker) else model
+        args = None if isinstance(args, Picker) else args
         if isinstance(fn, str) and not fn.isidentifier():
             raise ValueError(f"fn must be a method name (an identifier), got {fn!r}")
         self.fn = fn
