@@ -79,3 +79,50 @@ def test_an_action_argument_may_have_the_name_of_an_action_setting() -> None:
     assert not report.passed and report.program.splitlines()[-1] == "repository.rename(name='main', weight=4)  # raises AssertionError"
     action = sy.Action("rename", name=sy.Choice("a", "b"), model=sy.Constant(1))
     assert action.name == "rename" and set(action.args) == {"name", "model"}
+
+
+# -- a Monkey calls the system the way its signature allows ---------------------------------------
+def test_a_method_name_action_passes_positional_only_arguments_by_position() -> None:
+    import collections
+
+    pairs = sy.ComposeList(sy.Apply(lambda k, v: (k, v), sy.RandomInteger(0, 3), sy.RandomInteger(0, 3)), sy.RandomInteger(0, 3))
+    actions = [sy.Action("update", pairs=pairs), sy.Action("get", key=sy.RandomInteger(0, 4)), sy.Action("__len__")]
+    # OrderedDict.update(pairs=[...]) would insert a key named 'pairs'; dict.get(key=...) raises.
+    assert sy.Monkey(collections.OrderedDict, actions, model=dict).run(seed=1).passed
+
+    class WrongLength(collections.OrderedDict):  # type: ignore[type-arg]
+        def __len__(self) -> int:
+            return super().__len__() + (1 if 2 in self else 0)
+
+    report = sy.Monkey(WrongLength, actions, model=dict).run(seed=1)
+    assert not report.passed and "wrong_length.update([(2, 0)])" in report.program
+
+
+def test_an_argument_that_no_parameter_takes_is_an_invalid_test() -> None:
+    class Store:
+        def put(self, key: int) -> None:
+            pass
+
+    with pytest.raises(sy.InvalidTest, match="passes the argument 'value'"):
+        sy.Monkey(Store, [sy.Action("put", key=sy.RandomInteger(0, 3), value=sy.RandomInteger(0, 3))]).run(seed=0)
+
+
+def test_a_model_that_exits_or_a_result_whose_repr_raises_gives_a_report() -> None:
+    class Opaque:
+        def __repr__(self) -> str:
+            raise RuntimeError("no repr")
+
+        def __eq__(self, other: object) -> bool:
+            return False
+
+    class System:
+        def get(self) -> Opaque:
+            return Opaque()
+
+    class Model:
+        def get(self) -> int:
+            raise SystemExit(3)
+
+    report = sy.Monkey(System, [sy.Action("get")], model=Model).run(seed=0)
+    assert not report.passed and "the model raises SystemExit: 3" in report.failure
+    assert "whose repr raised RuntimeError" in report.failure and report.summary()

@@ -1,12 +1,14 @@
 """Actions: the named operations a :class:`~synthia.Monkey` performs on a system under test."""
 from __future__ import annotations
 
+import functools
 import inspect
 from typing import Any, Callable, Iterable
 
 from ..core.checks import check_number
 from ..core.inputs import value_input
 from ..core.picker import Picker
+from ..engine.report import InvalidTest
 
 __all__ = ["Action", "action", "invariant", "NO_EXPECTATION", "call_with_state"]
 
@@ -23,6 +25,15 @@ def _positional_arity(fn: Callable[..., Any]) -> int:
     if any(p.kind is p.VAR_POSITIONAL for p in parameters):
         return 2
     return sum(1 for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty)
+
+
+def safe_repr(value: Any, limit: int = 10_000) -> str:
+    """``repr(value)``, or a placeholder when that raises; cut beyond ``limit`` characters."""
+    try:
+        text = repr(value)
+    except Exception as exc:  # a value whose repr raises must not end the run
+        return f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def call_with_state(fn: Callable[..., Any], system: Any, model: Any) -> Any:
@@ -121,6 +132,9 @@ class Action:
                 raise ValueError(f"argument {key!r} is given twice (in args and as a keyword)")
         merged.update(arguments)
         self.args: dict[str, Picker[Any]] = {k: value_input(v, k) for k, v in merged.items()}
+        #: How the arguments reach the called signature, per system type (see :meth:`binding`).
+        self._bindings: dict[Any, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self._last_binding: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     def __copy__(self) -> "Action":
         return self
@@ -136,30 +150,91 @@ class Action:
         return self.precondition is None or bool(call_with_state(self.precondition, system, model))
 
     def run(self, system: Any, args: dict[str, Any]) -> Any:
-        """Perform the action on the system."""
+        """Perform the action on the system, each argument passed the way the called
+        signature takes it (see :meth:`binding`)."""
         if isinstance(self.fn, str):
-            return getattr(system, self.fn)(**args)
-        if inspect.ismethod(self.fn) and not isinstance(self.fn.__self__, type):
-            return self.fn(**args)
-        return self.fn(system, **args)
+            target = getattr(system, self.fn)
+            key: Any = type(system)
+        elif inspect.ismethod(self.fn) and not isinstance(self.fn.__self__, type):
+            target, key = self.fn, None
+        else:
+            target, key = functools.partial(self.fn, system), None
+        return self._call(target, args, key, shown=True)
 
-    def model_step(self, model: Any) -> Callable[..., Any] | None:
-        """The model's counterpart, bound to ``model`` (``None``: this action has no lockstep)."""
+    def _call(self, target: Callable[..., Any], args: dict[str, Any], key: Any, shown: bool = False) -> Any:
+        binding = self._bindings.get(key)
+        if binding is None:
+            binding = self._bindings[key] = self.binding(target)
+        if shown:
+            self._last_binding = binding  # the program prints the call the way it was made
+        positional, keyword = binding
+        if not positional:
+            return target(**args)
+        return target(*[args[name] for name in positional], **{name: args[name] for name in keyword})
+
+    def binding(self, target: Callable[..., Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """How the arguments reach ``target``: the names passed positionally (in order) and
+        those passed by keyword. A parameter that is positional-only takes its argument by
+        position (``dict.get(key, /)``), and so does a callable without a signature (a
+        builtin such as ``set.add`` or ``OrderedDict.update``, which would take a keyword as
+        a key); an argument no parameter takes raises :class:`~synthia.testing.InvalidTest`
+        naming it."""
+        names = list(self.args)
+        try:
+            parameters = inspect.signature(target).parameters
+        except (TypeError, ValueError):
+            return tuple(names), ()
+        kinds = inspect.Parameter
+        slots = [n for n, q in parameters.items() if q.kind is kinds.POSITIONAL_ONLY]
+        star = any(q.kind is kinds.VAR_POSITIONAL for q in parameters.values())
+        positional: list[str] = []
+        keyword: list[str] = []
+        for name in names:
+            parameter = parameters.get(name)
+            if parameter is not None and parameter.kind in (kinds.POSITIONAL_OR_KEYWORD, kinds.KEYWORD_ONLY):
+                keyword.append(name)
+            elif parameter is not None and parameter.kind is kinds.POSITIONAL_ONLY:
+                positional.append(name)
+            elif len(positional) < len(slots) or star:
+                positional.append(name)  # a positional-only slot the name cannot reach by keyword
+            elif any(q.kind is kinds.VAR_KEYWORD for q in parameters.values()):
+                keyword.append(name)
+            else:
+                raise InvalidTest(
+                    f"the action {self.name!r} passes the argument {name!r}, which {getattr(target, '__qualname__', target)!r}"
+                    f"{inspect.signature(target)} has no parameter for"
+                )
+        if positional:
+            # Positional arguments go in the order of their parameters.
+            order = {n: i for i, n in enumerate(parameters)}
+            positional.sort(key=lambda n: order.get(n, len(order)))
+        return tuple(positional), tuple(keyword)
+
+    def model_step(self, model: Any) -> Callable[[dict[str, Any]], Any] | None:
+        """The model's counterpart, bound to ``model``: a function of the arguments' dict,
+        which it passes as the counterpart's signature takes them (``None``: this action has
+        no lockstep)."""
         if model is None or self.model is False:
             return None
         if self.model is None:
-            if isinstance(self.fn, str):
-                method = getattr(model, self.fn, None)
-                return method if callable(method) else None
-            return None
-        if isinstance(self.model, str):
-            return getattr(model, self.model)  # type: ignore[no-any-return]
-        counterpart = self.model
-        return lambda **args: counterpart(model, **args)  # type: ignore[operator]
+            if not isinstance(self.fn, str):
+                return None
+            method = getattr(model, self.fn, None)
+            if not callable(method):
+                return None
+            target: Callable[..., Any] = method
+        elif isinstance(self.model, str):
+            target = getattr(model, self.model)
+        else:
+            target = functools.partial(self.model, model)  # type: ignore[arg-type]
+        key = ("model", type(model))
+        return lambda args: self._call(target, args, key)
 
     def call_text(self, target: str, args: dict[str, Any]) -> str:
-        """The line of Python that performs the action on ``target`` (a variable name)."""
-        shown = ", ".join(f"{k}={v!r}" for k, v in args.items())
+        """The line of Python that performs the action on ``target`` (a variable name), its
+        arguments passed as the last call passed them."""
+        positional, _ = self._last_binding
+        shown = ", ".join([safe_repr(args[k]) for k in positional if k in args] + [f"{k}={safe_repr(v)}" for k, v in args.items() if k not in positional])
         if isinstance(self.fn, str):
             return f"{target}.{self.fn}({shown})"
         if inspect.ismethod(self.fn) and not isinstance(self.fn.__self__, type):

@@ -31,12 +31,12 @@ from ..core.picker import Picker, RandomPicker
 from ..core.random import check_seed, derive_seed, fresh_seed
 from ..engine.coverage import bucket
 from ..engine.observe import observation
-from ..engine.report import TestReport
+from ..engine.report import InvalidTest, TestReport
 from ..engine.runner import DISCARD, FrontEnd, Runner, RunOptions, Trial
 from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt
 from ..engine.stopping import StoppingRule
-from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_actions
+from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_actions, safe_repr
 from .context import DrawContext, UnsatisfiedAssumption, enter_drawing, leave_drawing
 from .harness import origin_of
 
@@ -489,45 +489,53 @@ class Monkey(FrontEnd):
         raised: BaseException | None = None
         try:
             step.result = action.run(system, step.args)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, InvalidTest):
             raise
-        except BaseException as exc:  # noqa: B036 - whatever the system raises is checked below
+        except BaseException as exc:  # noqa: B036 - whatever the system raises (sys.exit too) is checked below
             raised = step.exception = exc
         # The step's text and what it called are formatted only for a failure: most steps pass.
         call = _Call(step, self._variable)
         if counterpart is not None:
             try:
-                expected, model_raised = counterpart(**step.args), None
-            except Exception as exc:
+                expected, model_raised = counterpart(step.args), None
+            except (KeyboardInterrupt, InvalidTest):
+                raise
+            except BaseException as exc:  # noqa: B036 - a model that exits is compared like one that raises
                 expected, model_raised = None, exc
             if model_raised is not None:
                 if raised is None or type(raised) is not type(model_raised):
-                    did = f"returned {step.result!r}" if raised is None else f"raised {type(raised).__name__}: {raised}"
-                    message = f"{call} {did}; the model raises {type(model_raised).__name__}: {model_raised}"
+                    did = f"returned {safe_repr(step.result)}" if raised is None else f"raised {_said(raised)}"
+                    message = f"{call} {did}; the model raises {_said(model_raised)}"
                     return _Failure("mismatch", message, AssertionError(message), ("mismatch", call.what), model_raised)
             elif raised is not None:
                 if not isinstance(raised, action.raises):
-                    return _Failure("raised", f"{call} raised {type(raised).__name__}: {raised}", raised, ("raised", *origin_of(raised)))
-                message = f"{call} raised {type(raised).__name__}: {raised}; the model returns {expected!r}"
+                    return _Failure("raised", f"{call} raised {_said(raised)}", raised, ("raised", *origin_of(raised)))
+                message = f"{call} raised {_said(raised)}; the model returns {safe_repr(expected)}"
                 return _Failure("mismatch", message, AssertionError(message), ("mismatch", call.what), expected)
-            elif step.result != expected:
-                message = f"{call} returned {step.result!r}; the model returns {expected!r}"
+            elif not _equal(step.result, expected):
+                message = f"{call} returned {safe_repr(step.result)}; the model returns {safe_repr(expected)}"
                 return _Failure("mismatch", message, AssertionError(message), ("mismatch", call.what), expected)
         elif raised is not None and not isinstance(raised, action.raises):
-            return _Failure("raised", f"{call} raised {type(raised).__name__}: {raised}", raised, ("raised", *origin_of(raised)))
+            return _Failure("raised", f"{call} raised {_said(raised)}", raised, ("raised", *origin_of(raised)))
         if action.expect is not NO_EXPECTATION and raised is None:
-            holds = action.expect(step.result) if callable(action.expect) else step.result == action.expect
+            try:
+                holds = action.expect(step.result) if callable(action.expect) else _equal(step.result, action.expect)
+            except (KeyboardInterrupt, InvalidTest):
+                raise
+            except BaseException as exc:  # noqa: B036 - an expectation that raises does not hold
+                message = f"{call} returned {safe_repr(step.result)}; the expectation raised {_said(exc)}"
+                return _Failure("expect", message, exc, ("expect", call.what, *origin_of(exc)), action.expect)
             if not holds:
-                message = f"{call} returned {step.result!r}, against the expectation"
+                message = f"{call} returned {safe_repr(step.result)}, against the expectation"
                 return _Failure("expect", message, AssertionError(message), ("expect", call.what), action.expect)
         for check in self.invariants:
             name = getattr(check, "__name__", "invariant")
             try:
                 holds = call_with_state(check, system, model)
-            except KeyboardInterrupt:
+            except (KeyboardInterrupt, InvalidTest):
                 raise
             except BaseException as exc:  # noqa: B036
-                message = f"invariant {name} failed after {call}: {type(exc).__name__}: {exc}"
+                message = f"invariant {name} failed after {call}: {_said(exc)}"
                 return _Failure("invariant", message, exc, ("invariant", name, *origin_of(exc)), check=check)
             if holds is False:
                 message = f"invariant {name} is false after {call}"
@@ -653,17 +661,17 @@ class Monkey(FrontEnd):
             if failure.kind == "raised":
                 body.append(f"{call}  # raises {type(failure.exception).__name__}")
             elif failure.kind == "mismatch" and not isinstance(failure.expected, BaseException):
-                body.append(f"assert {call} == {failure.expected!r}  # the model's result")
+                body.append(f"assert {call} == {safe_repr(failure.expected)}  # the model's result")
             elif failure.kind == "mismatch":
                 exc = failure.expected
-                body.append(f"{call}  # returns {last.result!r}, where the model raises {type(exc).__name__}")
+                body.append(f"{call}  # returns {safe_repr(last.result)}, where the model raises {type(exc).__name__}")
                 body.append(f"raise AssertionError({failure.message!r})")
             elif failure.kind == "expect":
                 expected = failure.expected
                 if callable(expected):
                     body.append(f"assert {name_of(expected)}({call})")
                 else:
-                    body.append(f"assert {call} == {expected!r}")
+                    body.append(f"assert {call} == {safe_repr(expected)}")
             else:
                 body.append(call)
                 check = failure.check
@@ -821,6 +829,24 @@ def _variations(tape: Tape, positions: Iterable[int], seed: int, redraws: int) -
         out.append(change)
     current = {i: tape.draws[i].value for i in positions}
     return [v for v in out if v != current]
+
+
+def _said(exc: BaseException) -> str:
+    """``Type: message`` of an exception, even one whose ``str`` raises."""
+    try:
+        text = str(exc)
+    except Exception:
+        text = "<its str raised>"
+    return f"{type(exc).__name__}: {text}"
+
+
+def _equal(result: Any, expected: Any) -> bool:
+    """Whether the system's result equals the model's; a comparison that raises or gives no
+    plain truth value (numpy arrays) is settled by ``repr`` or counts as unequal."""
+    try:
+        return bool(result == expected)
+    except Exception:
+        return safe_repr(result) == safe_repr(expected)
 
 
 def _arity(fn: Callable[..., Any]) -> int:
