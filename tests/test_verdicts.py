@@ -126,3 +126,30 @@ def test_a_model_that_exits_or_a_result_whose_repr_raises_gives_a_report() -> No
     report = sy.Monkey(System, [sy.Action("get")], model=Model).run(seed=0)
     assert not report.passed and "the model raises SystemExit: 3" in report.failure
     assert "whose repr raised RuntimeError" in report.failure and report.summary()
+
+
+def test_a_model_without_an_actions_method_is_an_error_at_construction() -> None:
+    class Counter:
+        def __init__(self) -> None:
+            self.n = 0
+
+        def add(self) -> None:
+            self.n += 1
+
+        def size(self) -> int:
+            return self.n + (self.n > 2)  # wrong from 3
+
+    class Model:
+        def __init__(self) -> None:
+            self.n = 0
+
+        def add(self) -> None:
+            self.n += 1
+
+    actions = [sy.Action("add"), sy.Action("size")]
+    with pytest.raises(TypeError, match="model Model has no method 'size' for the action 'size'.*model=False"):
+        sy.Monkey(Counter, actions, model=Model)
+    with pytest.raises(TypeError, match="model Model has no method 'size'"):
+        sy.Monkey(Counter, actions, model=lambda: Model()).run(seed=0)  # a factory: on its first model
+    # Declared without lockstep, the action runs unchecked by the model, as asked.
+    assert sy.Monkey(Counter, [sy.Action("add"), sy.Action("size", model=False)], model=Model).run(seed=1).passed

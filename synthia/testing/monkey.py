@@ -431,6 +431,11 @@ class Monkey(FrontEnd):
                 raise TypeError(f"invariants[{i}] must be callable, got {check!r}")
         self.name: str = self.options.name or str(getattr(system, "__name__", type(system).__name__))
         self._variable = _variable(system)
+        # A model class or object is checked now; a factory function on its first model.
+        self._model_checked = model is None
+        if isinstance(model, type) or (model is not None and hasattr(model, "reset")):
+            self._check_model(model)
+            self._model_checked = True
 
     def check(self, seed: int | None = None) -> MonkeyReport:
         """Run as a test: the seed from ``--synthia-seed`` (or ``seed``), saved failing traces
@@ -460,6 +465,9 @@ class Monkey(FrontEnd):
     ) -> _Trace:
         system = _fresh(self.system)
         model = _fresh(self.model)
+        if not self._model_checked:
+            self._check_model(model)
+            self._model_checked = True
         episode = _Episode(system, model, seed, counts, learners)
         steps.episode = episode
         done: list[Step] = []
@@ -554,16 +562,32 @@ class Monkey(FrontEnd):
         finally:
             session.close()
 
-    def _learning_arguments(self) -> bool:
-        """Whether an argument picker of an action learns from its values (a guided picker)."""
+    def _actions(self) -> list[Action]:
+        """Every action: the list given, or those a picker of actions holds."""
         found: list[Action] = list(self.action_list or ())
         if self.action_list is None:
-            for _, node in upstream(self.steps):  # the actions a picker of actions holds
+            for _, node in upstream(self.steps):
                 value = getattr(node, "value", None)
                 for item in value if isinstance(value, (list, tuple)) else (value,):
                     if isinstance(item, Action):
                         found.append(item)
-        return any(learns(p) for action in found for p in action.args.values())
+        return found
+
+    def _learning_arguments(self) -> bool:
+        """Whether an argument picker of an action learns from its values (a guided picker)."""
+        return any(learns(p) for action in self._actions() for p in action.args.values())
+
+    def _check_model(self, model: Any) -> None:
+        """A model (a class, or one model object) must have a counterpart for every action
+        compared in lockstep: a missing method would silently turn the check off."""
+        for action in self._actions():
+            wanted = action.model if isinstance(action.model, str) else (action.fn if action.model is None else None)
+            if isinstance(wanted, str) and not callable(getattr(model, wanted, None)):
+                shown = getattr(model, "__name__", type(model).__name__)
+                raise TypeError(
+                    f"model {shown} has no method {wanted!r} for the action {action.name!r}: give the model one, "
+                    f"or declare the action with model=False (no lockstep check for it)"
+                )
 
     # -- the runner's front end -----------------------------------------------------------------
     unit = "traces"
