@@ -25,7 +25,7 @@ from typing import Any, Callable, ClassVar, Generic, Iterator, TypeVar
 from .exceptions import NoMoreElements
 from .graph import upstream
 from .draws import RoutedStream, current_route
-from .random import Stream, check_seed, derive_seed, fresh_seed, stream_seed
+from .random import _DERIVING, Stream, check_seed, derive_seed, fresh_seed, stream_seed
 
 __all__ = [
     "Picker",
@@ -365,8 +365,22 @@ class Seedable(Picker[T]):
     def _init_stream(self, seed: int | None) -> None:
         """Create the stream; a picker built without a seed draws a fresh one.
 
-        A picker created while a wiring is routed (inside a pick) joins the route.
+        A picker created while a wiring is routed (inside a pick) joins the route. One built
+        without a seed inside a ``Bind``'s pick (see
+        :class:`~synthia.core.random.derived_seeds`) draws from the ``Bind``'s stream instead
+        of a stream of its own (``_shares``): nothing to hash or seed.
         """
+        if seed is None:
+            deriving = _DERIVING.get()
+            if deriving is not None and deriving.stream is not None:
+                self._seed = deriving.owner_seed
+                self._stream_seed = None
+                self._shares = True
+                stream: Any = deriving.stream
+                route = current_route()
+                self._stream = stream if route is None else RoutedStream(stream, route)
+                self._bind()
+                return
         self._seed = fresh_seed() if seed is None else check_seed(seed)
         self._stream_seed = stream_seed(self._seed)
         self._stream = Stream(self._stream_seed)
@@ -422,10 +436,24 @@ class Seedable(Picker[T]):
     def _seed_self(self, seed: int) -> None:
         self._seed = seed
         self._stream_seed = stream_seed(seed)
-        self._stream.seed(self._stream_seed)
+        if self.__dict__.pop("_shares", False):
+            # It drew from a Bind's stream: a seed of its own gives it a stream of its own
+            # (behind the routes it is on, if any).
+            own = Stream(self._stream_seed)
+            current: Any = self._stream
+            if isinstance(current, RoutedStream):
+                while isinstance(current.inner, RoutedStream):
+                    current = current.inner
+                current.inner = own
+            else:
+                self._stream = own
+            self._bind()
+        else:
+            self._stream.seed(self._stream_seed)
 
     def _reset_self(self) -> None:
-        self._stream.seed(self._stream_seed)
+        if self._stream_seed is not None:  # None: it draws from a Bind's stream, which the Bind rewinds
+            self._stream.seed(self._stream_seed)
 
     @property
     def seed(self) -> int:

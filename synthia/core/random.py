@@ -357,7 +357,7 @@ def derive_seed(seed: int, key: str) -> int:
     return _hash64(f"synthia-derive:{seed}:{key}") & _MASK64
 
 
-_DERIVING: ContextVar["list[int] | None"] = ContextVar("synthia_deriving", default=None)
+_DERIVING: ContextVar["derived_seeds | None"] = ContextVar("synthia_deriving", default=None)
 
 
 def fresh_seed() -> int:
@@ -366,14 +366,22 @@ def fresh_seed() -> int:
     deriving = _DERIVING.get()
     if deriving is None:
         return _system.getrandbits(63)
-    deriving[1] += 1
-    return derive_seed(deriving[0], f"fresh/{deriving[1]}")
+    deriving.count += 1
+    return derive_seed(deriving.seed(), f"fresh/{deriving.count}")
 
 
 class derived_seeds:
     """Inside the block, pickers built without a seed get seeds derived from ``root`` (in
     order) instead of fresh entropy, so a wiring built while picking (a dependent wiring's
     inner picker) is reproducible from the seed of the picker that built it.
+
+    ``root`` may be a pair ``(seed, key)``: the root is then ``derive_seed(seed, key)``,
+    computed only if a seed is asked for. With a ``stream`` (a
+    :class:`Stream`), random pickers built in the block without a seed do not get a seed
+    and a stream of their own: they **draw from** ``stream`` (``owner_seed`` is what their
+    ``seed`` reads), which costs no hashing and no seeding of a Mersenne Twister. That is
+    how a ``Bind`` makes the wiring ``fn(v)`` returns: its draws come from the ``Bind``'s
+    stream, in the order they are made.
 
     A small class rather than a generator: a ``Bind`` enters one on every pick.
 
@@ -384,15 +392,31 @@ class derived_seeds:
     ...     b = RandomInteger(0, 10**6).pick()
     >>> a == b
     True
+    >>> s = Stream(stream_seed(3))
+    >>> with derived_seeds((3, "0"), s, 3):
+    ...     c = RandomInteger(0, 10**6)
+    >>> c.stream is s, c.seed
+    (True, 3)
     """
 
-    __slots__ = ("root", "_token")
+    __slots__ = ("root", "stream", "owner_seed", "count", "_token")
 
-    def __init__(self, root: int) -> None:
+    def __init__(self, root: "int | tuple[int, str]", stream: "Stream | None" = None, owner_seed: int | None = None) -> None:
         self.root = root
+        self.stream = stream
+        self.owner_seed = owner_seed
+        self.count = 0
+
+    def seed(self) -> int:
+        """The root seed of the block (derived at the first call when given as a pair)."""
+        root = self.root
+        if type(root) is tuple:
+            root = self.root = derive_seed(*root)
+        return root  # type: ignore[return-value]
 
     def __enter__(self) -> None:
-        self._token = _DERIVING.set([self.root, 0])
+        self.count = 0
+        self._token = _DERIVING.set(self)
 
     def __exit__(self, *exc: Any) -> None:
         _DERIVING.reset(self._token)

@@ -54,7 +54,7 @@ class Bind(RandomPicker[U]):
     [([75, 79, 71, 31, 16], 0), ([99, 45, 12, 64, 42], 3)]
     >>> pairs = Bind(RandomInteger(0, 4), lambda x: Apply(lambda y: (x, y), RandomInteger(0, x + 1)), cache=True)
     >>> first = pairs.set_seed(1).take(8); first
-    [(0, 0), (1, 0), (0, 0), (1, 0), (1, 0), (1, 1), (1, 0), (2, 2)]
+    [(0, 0), (1, 1), (0, 0), (1, 0), (1, 0), (1, 0), (1, 1), (2, 1)]
     >>> pairs.reset(); pairs.take(8) == first, len(pairs.kept)
     (True, 3)
     """
@@ -79,16 +79,16 @@ class Bind(RandomPicker[U]):
         # The inner picker passes through a picker of pickers, so that provenance recording
         # follows it (it records pickers made while picking) and explains through it.
         if cache:
-            self.maker: Picker[Picker[U]] = Apply(self.inner_for, self.picker)
+            self.maker: Picker[Picker[U]] = _apply(self.inner_for, self.picker)
         else:
-            self.maker = Apply(lambda value: _as_inner(fn(value)), self.picker)
+            self.maker = _apply(lambda value: _as_inner(fn(value)), self.picker)
         self._picks = 0
         self._init_stream(seed)
 
     def pick(self) -> U:
         if self.cache:
             return self.maker.pick().pick()
-        with derived_seeds(derive_seed(self._seed, str(self._picks))):
+        with derived_seeds((self._seed, str(self._picks)), _own_stream(self._stream), self._seed):
             inner = self.maker.pick()
         self._picks += 1
         return inner.pick()
@@ -104,7 +104,7 @@ class Bind(RandomPicker[U]):
         (True, RandomInteger(0, 3))
         """
         if not self.cache:
-            with derived_seeds(derive_seed(self._seed, str(self._picks))):
+            with derived_seeds((self._seed, str(self._picks)), _own_stream(self._stream), self._seed):
                 return _as_inner(self.fn(value))
         key = (value.__class__, value)
         kept = self.kept
@@ -113,7 +113,7 @@ class Bind(RandomPicker[U]):
         except TypeError:
             raise TypeError(f"picker must pick hashable values when cache=True (one wiring is kept per value), got {describe(value)} from {self.picker!r}") from None
         if inner is None:
-            with derived_seeds(derive_seed(self._seed, f"value/{len(kept)}")):
+            with derived_seeds((self._seed, f"value/{len(kept)}"), _own_stream(self._stream), self._seed):
                 inner = _as_inner(self.fn(value))
             if isinstance(self._stream, RoutedStream):
                 _follow(inner, self._stream)
@@ -145,6 +145,21 @@ class Bind(RandomPicker[U]):
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.picker, self.fn], ({"cache": True} if self.cache else {})
+
+
+def _apply(fn: Callable[[Any], Any], picker: Picker[Any]) -> Apply[Any]:
+    """``Apply(fn, picker)`` for a function of one argument made here: built without checking
+    ``fn``'s signature again (an ``inspect.signature`` per ``Bind`` for a bound method)."""
+    maker: Apply[Any] = Apply.__new__(Apply)
+    maker.fn, maker.args, maker.kwargs = fn, [picker], {}
+    return maker
+
+
+def _own_stream(stream: Any) -> Any:
+    """The seeded stream behind ``stream`` (a picker's stream, routed or not)."""
+    while isinstance(stream, RoutedStream):
+        stream = stream.inner
+    return stream
 
 
 def _follow(inner: Picker[Any], stream: Any) -> None:
