@@ -375,7 +375,7 @@ class derived_seeds:
     order) instead of fresh entropy, so a wiring built while picking (a dependent wiring's
     inner picker) is reproducible from the seed of the picker that built it.
 
-    ``root`` may be a pair ``(seed, key)``: the root is then ``derive_seed(seed, key)``,
+    ``root`` may be a pair ``(seed, key)``: the root is then ``derive_seed(seed, str(key))``,
     computed only if a seed is asked for. With a ``stream`` (a
     :class:`Stream`), random pickers built in the block without a seed do not get a seed
     and a stream of their own: they **draw from** ``stream`` (``owner_seed`` is what their
@@ -393,25 +393,29 @@ class derived_seeds:
     >>> a == b
     True
     >>> s = Stream(stream_seed(3))
-    >>> with derived_seeds((3, "0"), s, 3):
+    >>> with derived_seeds((3, 0), s, 3):
     ...     c = RandomInteger(0, 10**6)
     >>> c.stream is s, c.seed
     (True, 3)
     """
 
-    __slots__ = ("root", "stream", "owner_seed", "count", "_token")
+    __slots__ = ("root", "stream", "owner_seed", "owner", "count", "_token")
 
-    def __init__(self, root: "int | tuple[int, str]", stream: "Stream | None" = None, owner_seed: int | None = None) -> None:
+    def __init__(
+        self, root: "int | tuple[int, Any]", stream: "Stream | None" = None, owner_seed: int | None = None, owner: Any = None
+    ) -> None:
         self.root = root
         self.stream = stream
         self.owner_seed = owner_seed
+        #: The picker whose pick the block is part of (a ``Bind``), for the pickers built in it.
+        self.owner = owner
         self.count = 0
 
     def seed(self) -> int:
         """The root seed of the block (derived at the first call when given as a pair)."""
         root = self.root
         if type(root) is tuple:
-            root = self.root = derive_seed(*root)
+            root = self.root = derive_seed(root[0], str(root[1]))
         return root  # type: ignore[return-value]
 
     def __enter__(self) -> None:

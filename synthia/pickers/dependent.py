@@ -1,6 +1,7 @@
 """Dependent wirings: :class:`Bind`, a picker chosen from a value picked earlier."""
 from __future__ import annotations
 
+from types import FunctionType
 from typing import Any, Callable, TypeVar, overload
 
 from ..core.checks import check_bool, check_callable, check_hashable, describe
@@ -9,7 +10,7 @@ from ..core.draws import RoutedStream
 from ..core.graph import upstream
 from ..core.inputs import value_input
 from ..core.picker import Picker, RandomPicker, Seedable
-from ..core.random import derive_seed, derived_seeds
+from ..core.random import _DERIVING, derived_seeds
 from .basic import Apply
 
 __all__ = ["Bind", "FlatMap"]
@@ -71,11 +72,6 @@ class Bind(RandomPicker[U]):
         self.cache = check_bool(cache, "cache")
         if cache and type(self.picker) is Constant:
             check_hashable(self.picker.value, "picker (a constant, with cache=True)")
-        #: The wirings kept per value (``cache=True``): ``{(type(v), v): fn(v)}``.
-        self.kept: dict[Any, Picker[U]] = {}
-        #: Their compiled picks, ``{v: (type(v), pick)}``, filled by :func:`~synthia.compile`
-        #: (dropped with ``kept``, and in a copy, whose streams are its own).
-        self.compiled: dict[Any, tuple[type, Callable[[], U]]] = {}
         # The inner picker passes through a picker of pickers, so that provenance recording
         # follows it (it records pickers made while picking) and explains through it.
         if cache:
@@ -83,20 +79,39 @@ class Bind(RandomPicker[U]):
         else:
             self.maker = _apply(lambda value: _as_inner(fn(value)), self.picker)
         self._picks = 0
-        self._init_stream(seed)
+        self._init_stream(seed)  # built inside a Bind's pick without a seed: draws from its stream
+        owner = _DERIVING.get() if self.__dict__.get("_shares") else None
+        #: The kept wirings of this Bind and of the Binds built while picking from it (the
+        #: nested Binds of a recursive wiring), per function, and how many they are.
+        self._family: _Family = owner.owner._family if owner is not None and isinstance(owner.owner, Bind) else _Family()
+        self._fn_key = _fn_key(fn) if cache else None
+        entry = None if self._fn_key is None else self._family.tables.get(self._fn_key)
+        if entry is None:
+            entry = ({}, {})
+            if self._fn_key is not None and len(self._family.tables) < KEPT_LIMIT:
+                self._family.tables[self._fn_key] = entry
+        #: The wirings kept per value (``cache=True``): ``{(type(v), v): fn(v)}``, shared by
+        #: the Binds of one family whose ``fn`` is the same function (see the class docstring).
+        self.kept: dict[Any, Picker[U]] = entry[0]
+        # The routes each kept wiring was last put on (serials), to put it on this Bind's
+        # routes when it is picked from while they differ.
+        self._on: dict[Any, tuple[int, ...]] = entry[1]
+        #: Their compiled picks, ``{v: (type(v), pick)}``, filled by :func:`~synthia.compile`
+        #: (dropped with ``kept``, and in a copy, whose streams are its own).
+        self.compiled: dict[Any, tuple[type, Callable[[], U]]] = {}
 
     def pick(self) -> U:
         if self.cache:
             return self.maker.pick().pick()
-        with derived_seeds((self._seed, str(self._picks)), _own_stream(self._stream), self._seed):
+        with derived_seeds((self._seed, self._picks), _own_stream(self._stream), self._seed, self):
             inner = self.maker.pick()
         self._picks += 1
         return inner.pick()
 
     def inner_for(self, value: Any) -> Picker[U]:
         """The picker a pick that drew ``value`` picks from: ``fn(value)`` (a plain value as a
-        constant), built with the seeds of the next pick; with ``cache=True``, the wiring
-        kept for ``value`` (built and kept at its first use).
+        constant), its pickers drawing from this picker's stream; with ``cache=True``, the
+        wiring kept for ``value`` (built and kept at its first use).
 
         >>> from synthia import RandomInteger
         >>> b = Bind(RandomInteger(0, 3), lambda n: RandomInteger(0, n + 1), cache=True, seed=1)
@@ -104,7 +119,7 @@ class Bind(RandomPicker[U]):
         (True, RandomInteger(0, 3))
         """
         if not self.cache:
-            with derived_seeds((self._seed, str(self._picks)), _own_stream(self._stream), self._seed):
+            with derived_seeds((self._seed, self._picks), _own_stream(self._stream), self._seed, self):
                 return _as_inner(self.fn(value))
         key = (value.__class__, value)
         kept = self.kept
@@ -113,25 +128,48 @@ class Bind(RandomPicker[U]):
         except TypeError:
             raise TypeError(f"picker must pick hashable values when cache=True (one wiring is kept per value), got {describe(value)} from {self.picker!r}") from None
         if inner is None:
-            with derived_seeds((self._seed, f"value/{len(kept)}"), _own_stream(self._stream), self._seed):
+            with derived_seeds((self._seed, f"value/{len(kept)}"), _own_stream(self._stream), self._seed, self):
                 inner = _as_inner(self.fn(value))
-            if isinstance(self._stream, RoutedStream):
+            if self._route_key:
                 _follow(inner, self._stream)
-            kept[key] = inner
+            family = self._family
+            if family.count < KEPT_LIMIT:  # beyond: built for this pick only, as without cache
+                family.count += 1
+                kept[key] = inner
+                self._on[key] = self._route_key
+        elif self._on.get(key) != self._route_key:
+            # Kept while this Bind was on other routes (a recording since): on its routes now.
+            _follow(inner, self._stream)
+            self._on[key] = self._route_key
         return inner
 
     def _bind(self) -> None:
-        # The stream changed (a route began or ended, a copy): the kept wirings follow it.
-        kept = self.__dict__.get("kept")
-        if kept:
-            for inner in kept.values():
-                _follow(inner, self._stream)
+        # The stream changed (a route began or ended, a copy): the kept wirings follow it when
+        # they are next picked from (inner_for), not all of them now.
+        routes = []
+        stream = self.__dict__.get("_stream")
+        while isinstance(stream, RoutedStream):
+            routes.append(stream.route.serial)
+            stream = stream.inner
+        self._route_key = tuple(routes)
 
     def _reset_self(self) -> None:
         super()._reset_self()
         self._picks = 0
-        self.kept.clear()  # cleared in place: a compiled pick holds these dicts
+        # Cleared in place: a compiled pick holds these dicts, and other Binds share them.
+        self.kept.clear()
+        self._on.clear()
         self.compiled.clear()
+        if not self.__dict__.get("_shares"):
+            # The Binds built while picking from this one are dropped with its wirings.
+            family = self._family
+            for kept, on in family.tables.values():
+                kept.clear()
+                on.clear()
+            family.tables.clear()
+            family.count = 0
+            if self._fn_key is not None:
+                family.tables[self._fn_key] = (self.kept, self._on)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Bind[U]":
         twin: Bind[U] = super().__deepcopy__(memo)  # type: ignore[assignment]
@@ -145,6 +183,59 @@ class Bind(RandomPicker[U]):
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.picker, self.fn], ({"cache": True} if self.cache else {})
+
+
+#: How many wirings one family of Binds keeps (a Bind and those built while picking from it),
+#: and for how many functions: beyond, a wiring is built for its pick only, as without
+#: ``cache``. A kept wiring of a few pickers takes a few kilobytes.
+KEPT_LIMIT = 4096
+
+
+class _Family:
+    """The kept wirings of a ``Bind`` and of the ``Bind``s built while picking from it:
+    ``tables[_fn_key(fn)] = (kept, routes)`` (the dicts those Binds hold as ``kept`` and
+    ``_on``), and ``count``, the number of wirings kept in all."""
+
+    def __init__(self) -> None:
+        self.tables: dict[Any, tuple[dict[Any, Any], dict[Any, Any]]] = {}
+        self.count = 0
+
+    def __repr__(self) -> str:
+        return f"_Family({len(self.tables)} functions, {self.count} wirings)"
+
+
+def _fn_key(fn: Callable[[Any], Any]) -> Any:
+    """What makes two Binds' ``fn`` the same function, for sharing kept wirings: a function's
+    code, defaults and the values its closure holds (with their types); another callable
+    itself (a bound method compares its object and function). ``None``: nothing to share on
+    (a closure holding an unhashable value, an empty cell, an unhashable callable).
+
+    >>> def narrower(lo):
+    ...     return lambda v: (lo, v)
+    >>> _fn_key(narrower(1)) == _fn_key(narrower(1)) != _fn_key(narrower(2))
+    True
+    >>> _fn_key(narrower([1])) is None
+    True
+    """
+    if type(fn) is FunctionType:
+        cells = fn.__closure__
+        kwdefaults = fn.__kwdefaults__
+        try:
+            key = (
+                fn.__code__,
+                fn.__defaults__,
+                None if kwdefaults is None else tuple(sorted(kwdefaults.items())),
+                () if cells is None else tuple([(c.cell_contents.__class__, c.cell_contents) for c in cells]),
+            )
+            hash(key)
+        except (TypeError, ValueError):
+            return None
+        return key
+    try:
+        hash(fn)
+    except TypeError:
+        return None
+    return fn
 
 
 def _apply(fn: Callable[[Any], Any], picker: Picker[Any]) -> Apply[Any]:
