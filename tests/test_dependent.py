@@ -102,11 +102,6 @@ def cached_bst(lo: int, hi: int, depth: int) -> sy.Picker[Any]:
     return sy.Choice(None, node)
 
 
-def test_a_stateless_wiring_gives_the_same_values_kept_or_built_again() -> None:
-    # Both draw from the Bind's stream, in the same order.
-    assert cached_bst(0, 30, 4).set_seed(4).take(300) == bst(0, 30, 4).set_seed(4).take(300)
-
-
 def test_nested_binds_share_their_kept_wirings_so_the_caches_fill() -> None:
     trees = cached_bst(0, 8, 4).set_seed(1)
     root = trees.alternatives[1]
@@ -126,14 +121,28 @@ def test_nested_binds_share_their_kept_wirings_so_the_caches_fill() -> None:
     assert a.kept is b.kept and a.kept is not c.kept and a.kept
 
 
-def test_kept_wirings_are_bounded_and_values_do_not_depend_on_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_kept_wirings_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     from synthia.pickers import dependent
 
-    unbounded = cached_bst(0, 100, 5).set_seed(3).take(300)
     monkeypatch.setattr(dependent, "KEPT_LIMIT", 50)
     trees = cached_bst(0, 100, 5).set_seed(3)
-    assert trees.take(300) == unbounded
-    assert trees.alternatives[1]._family.count == 50
+    first = trees.take(300)
+    assert trees.alternatives[1]._family.count == 50  # beyond: built for their pick only
+    assert trees.set_seed(3).take(300) == first
+    assert all(keys(t) == sorted(set(keys(t))) for t in first)
+
+
+def test_the_pickers_fn_builds_have_streams_of_their_own_that_replay() -> None:
+    made: list[sy.Picker[Any]] = []
+
+    def inner(n: int) -> sy.Picker[Any]:
+        made.append(sy.ComposeList(sy.RandomInteger(0, 1000), n + 1))
+        return made[-1]
+
+    bound = sy.Bind(sy.RandomInteger(0, 4), inner).set_seed(2)
+    values = bound.take(5)
+    assert [m.duplicate().pick() for m in made] == values  # each replays alone, from its own stream
+    assert type(made[0].element.stream).__name__ == "MixStream" and made[0].element.seed != made[1].element.seed
 
 
 def test_a_cached_recursive_bind_records_replays_copies_and_resets() -> None:
@@ -162,6 +171,18 @@ def test_a_picker_built_in_fn_and_seeded_there_gets_a_stream_of_its_own() -> Non
     bound = sy.Bind(sy.RandomInteger(0, 3), lambda _: sy.RandomInteger(0, 10**9).set_seed(7))
     alone = sy.RandomInteger(0, 10**9).set_seed(7).pick()
     assert bound.set_seed(1).take(3) == [alone] * 3
+
+
+def test_a_kept_wiring_draws_from_a_mersenne_twister_and_a_nested_bind_from_a_light_stream() -> None:
+    from synthia.core.random import MixStream, Stream
+
+    nested = sy.Bind(
+        sy.RandomInteger(0, 3), lambda x: sy.Bind(sy.RandomInteger(0, x + 1), lambda y: sy.RandomInteger(0, y + 1), cache=True), cache=True
+    )
+    first = nested.set_seed(1).take(50)
+    inner = next(iter(nested.kept.values()))
+    assert type(inner.stream) is MixStream and type(inner.picker.stream) is Stream  # type: ignore[attr-defined]
+    assert nested.duplicate().take(50) == first
 
 
 # -- draw ---------------------------------------------------------------------------------------

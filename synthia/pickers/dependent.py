@@ -30,37 +30,49 @@ class Bind(RandomPicker[U]):
     and a value inside it, a tree whose keys narrow at each level. A plain value returned
     by ``fn`` is a constant. Alias ``FlatMap`` (Hypothesis's ``flatmap``).
 
-    Pickers that ``fn`` builds without a seed get seeds derived from this picker's seed and
-    the number of picks since the last reset, so the same seed gives the same values and
-    ``reset()`` replays them. Their draws are made inside this picker's pick, so a recorder
-    logs them in its span and the shrinker lowers the first value and the inner draws
-    together: the result stays valid (an index stays inside its list). A picker ``fn``
-    returns from elsewhere (built once, outside) keeps its own state.
+    Pickers that ``fn`` builds without a seed each get a light stream of their own
+    (:class:`~synthia.core.random.MixStream`, SplitMix64), keyed from 64 bits this picker
+    draws from its own stream at each pick: nothing is hashed and no Mersenne Twister is
+    seeded per picker, so the same seed gives the same values, ``reset()`` replays them, and
+    each inner picker replays alone (``duplicate()``). Their draws are made inside this
+    picker's pick, so a recorder logs them in its span and the shrinker lowers the first
+    value and the inner draws together: the result stays valid (an index stays inside its
+    list). A picker ``fn`` returns from elsewhere (built once, outside), or builds with a
+    seed, keeps its own stream and state.
 
+    Without ``cache``, ``fn`` builds new pickers on every pick, and building them is most of
+    the cost: on the red-black trees of ``python benchmarks/run.py speed`` (27 pickers built
+    per tree of about 5 nodes) a ``Bind`` makes about 6,000 trees per CPU second, a flat
+    wiring of the same trees (a list of keys inserted by a function) about 150,000.
     ``cache=True`` declares ``fn`` a function of its value (the same value, the same
     wiring): the wiring ``fn(v)`` gives is then built once per value, at the value's first
-    pick (its pickers seeded from this picker's seed and the number of values kept before
-    it), kept, and picked from again whenever ``v`` comes again, instead of building and
-    seeding new pickers on every pick (about 15 us each); ``reset()`` and ``set_seed()``
-    drop what was kept, so they replay the same values. Values must be hashable
-    (a ``TypeError`` says so otherwise); values that compare equal and have the same type
-    share one wiring. A ``Bind`` with ``cache=True`` is staged by :func:`~synthia.compile`
-    (each kept wiring compiled once); without it, ``fn`` builds new pickers on every pick and
-    the ``Bind`` is called as it is.
+    pick, kept, and picked from again whenever ``v`` comes again; ``reset()`` and
+    ``set_seed()`` drop what was kept, so they replay the same values. The ``Bind``\ s built
+    while picking from a ``Bind`` (the nested ones of a recursive wiring) share its kept
+    wirings per function: two whose ``fn`` has the same code, defaults and closure values
+    (the same range of keys, reached through different parents) keep one wiring per value
+    between them, so nested caches fill. At most ``KEPT_LIMIT`` (4096) wirings are kept per
+    outermost ``Bind``; past it a wiring is built for its pick only. Kept, the red-black
+    trees run about twice as fast as built again; trees whose values all fit in the kept
+    wirings run as fast as the flat wiring or faster. Values must be hashable (a
+    ``TypeError`` says so otherwise); values that compare equal and have the same type share
+    one wiring. A ``Bind`` with ``cache=True`` is staged by :func:`~synthia.compile` (each
+    kept wiring compiled once); without it, the ``Bind`` is called as it is.
 
     >>> from synthia import ComposeList, RandomInteger
     >>> lists = ComposeList(RandomInteger(0, 100), RandomInteger(1, 6))
     >>> with_index = Bind(lists, lambda l: Apply(lambda i: (l, i), RandomInteger(0, len(l))))
     >>> with_index.set_seed(3).take(2)
-    [([75, 79, 71, 31, 16], 0), ([99, 45, 12, 64, 42], 3)]
+    [([75, 79, 71, 31, 16], 2), ([99, 45, 12, 64, 42], 1)]
     >>> pairs = Bind(RandomInteger(0, 4), lambda x: Apply(lambda y: (x, y), RandomInteger(0, x + 1)), cache=True)
     >>> first = pairs.set_seed(1).take(8); first
-    [(0, 0), (1, 1), (0, 0), (1, 0), (1, 0), (1, 0), (1, 1), (2, 1)]
+    [(0, 0), (1, 1), (0, 0), (1, 1), (1, 0), (1, 0), (1, 1), (2, 0)]
     >>> pairs.reset(); pairs.take(8) == first, len(pairs.kept)
     (True, 3)
     """
 
     inputs_fields = ("maker",)
+    _light_stream = True  # it draws only the roots of the streams of the pickers it builds
 
     @overload
     def __init__(self, picker: Picker[T], fn: Callable[[T], Any], *, cache: bool = False, seed: int | None = None) -> None: ...
@@ -79,11 +91,12 @@ class Bind(RandomPicker[U]):
         else:
             self.maker = _apply(lambda value: _as_inner(fn(value)), self.picker)
         self._picks = 0
-        self._init_stream(seed)  # built inside a Bind's pick without a seed: draws from its stream
-        owner = _DERIVING.get() if self.__dict__.get("_shares") else None
+        deriving = _DERIVING.get() if seed is None else None
+        self._init_stream(seed)
         #: The kept wirings of this Bind and of the Binds built while picking from it (the
         #: nested Binds of a recursive wiring), per function, and how many they are.
-        self._family: _Family = owner.owner._family if owner is not None and isinstance(owner.owner, Bind) else _Family()
+        self._nested = deriving is not None and deriving.light is not None and isinstance(deriving.owner, Bind)
+        self._family: _Family = deriving.owner._family if self._nested else _Family()  # type: ignore[union-attr]
         self._fn_key = _fn_key(fn) if cache else None
         entry = None if self._fn_key is None else self._family.tables.get(self._fn_key)
         if entry is None:
@@ -101,12 +114,18 @@ class Bind(RandomPicker[U]):
         self.compiled: dict[Any, tuple[type, Callable[[], U]]] = {}
 
     def pick(self) -> U:
+        maker = self.maker
+        state = maker.__dict__
+        # The maker's pick is fn of the picker's value; called as it is while nothing wraps it
+        # (a recording's span, provenance), so a Bind built for one pick builds no lean pick.
+        direct = "pick" not in state or state["pick"] is state.get("_draw")
         if self.cache:
-            return self.maker.pick().pick()
-        with derived_seeds((self._seed, self._picks), _own_stream(self._stream), self._seed, self):
-            inner = self.maker.pick()
+            inner = maker.fn(self.picker.pick()) if direct else maker.pick()
+            return inner.pick()  # type: ignore[no-any-return]
+        with derived_seeds(_root(self._stream), True, self):
+            inner = maker.fn(self.picker.pick()) if direct else maker.pick()
         self._picks += 1
-        return inner.pick()
+        return inner.pick()  # type: ignore[no-any-return]
 
     def inner_for(self, value: Any) -> Picker[U]:
         """The picker a pick that drew ``value`` picks from: ``fn(value)`` (a plain value as a
@@ -119,7 +138,7 @@ class Bind(RandomPicker[U]):
         (True, RandomInteger(0, 3))
         """
         if not self.cache:
-            with derived_seeds((self._seed, self._picks), _own_stream(self._stream), self._seed, self):
+            with derived_seeds(_root(self._stream), True, self):
                 return _as_inner(self.fn(value))
         key = (value.__class__, value)
         kept = self.kept
@@ -128,12 +147,13 @@ class Bind(RandomPicker[U]):
         except TypeError:
             raise TypeError(f"picker must pick hashable values when cache=True (one wiring is kept per value), got {describe(value)} from {self.picker!r}") from None
         if inner is None:
-            with derived_seeds((self._seed, f"value/{len(kept)}"), _own_stream(self._stream), self._seed, self):
+            family = self._family
+            keep = family.count < KEPT_LIMIT  # beyond: built for this pick only, as without cache
+            with derived_seeds(_root(self._stream), not keep, self):
                 inner = _as_inner(self.fn(value))
             if self._route_key:
                 _follow(inner, self._stream)
-            family = self._family
-            if family.count < KEPT_LIMIT:  # beyond: built for this pick only, as without cache
+            if keep:
                 family.count += 1
                 kept[key] = inner
                 self._on[key] = self._route_key
@@ -160,7 +180,7 @@ class Bind(RandomPicker[U]):
         self.kept.clear()
         self._on.clear()
         self.compiled.clear()
-        if not self.__dict__.get("_shares"):
+        if not self._nested:
             # The Binds built while picking from this one are dropped with its wirings.
             family = self._family
             for kept, on in family.tables.values():
@@ -246,11 +266,13 @@ def _apply(fn: Callable[[Any], Any], picker: Picker[Any]) -> Apply[Any]:
     return maker
 
 
-def _own_stream(stream: Any) -> Any:
-    """The seeded stream behind ``stream`` (a picker's stream, routed or not)."""
+def _root(stream: Any) -> int:
+    """The root of the light streams of the pickers a Bind builds at one pick (or for one
+    kept value): the next 64 bits of the Bind's own stream, behind its routes (a recorder
+    or replayer never sees them), so that ``reset()`` and ``set_seed()`` replay them."""
     while isinstance(stream, RoutedStream):
         stream = stream.inner
-    return stream
+    return stream.getrandbits(64)  # type: ignore[no-any-return]
 
 
 def _follow(inner: Picker[Any], stream: Any) -> None:
