@@ -21,7 +21,7 @@ First, trees made valid by construction with ``Bind`` (red-black trees whose bla
 keys narrow level by level; binary search trees whose keys narrow), against a flat wiring of
 the same kind of trees (a ``ComposeList`` of keys inserted by a plain function, through
 ``Apply``): inputs per CPU second of the flat wiring, a plain ``Bind`` (``fn`` builds new
-pickers on every pick) and ``Bind(cache=True)`` (kept wirings, shared by the nested ``Bind``\ s),
+pickers on every pick) and ``Bind(cache=True)`` (kept wirings, shared by the nested ``Bind`` pickers),
 each wiring seeded once and picked on, best of interleaved rounds; red-black trees are checked
 valid first.
 

@@ -71,6 +71,7 @@ __all__ = [
     "derive_seed",
     "fresh_seed",
     "derived_seeds",
+    "current_derivation",
     "MixStream",
     "mix64",
     "weighted_index",
@@ -505,6 +506,19 @@ def _mix_stream(key: int, count: int) -> MixStream:
     stream = MixStream(key)
     stream._count = count
     return stream
+
+
+def current_derivation() -> "derived_seeds | None":
+    """The innermost :class:`derived_seeds` block active here (``None`` outside any): a picker
+    built inside a ``Bind``'s pick finds there the ``Bind`` (``owner``) it is built for.
+
+    >>> with derived_seeds(7, light=True, owner="b"):
+    ...     current_derivation().owner
+    'b'
+    >>> current_derivation() is None
+    True
+    """
+    return _DERIVING.get()
 
 
 def fresh_seed() -> int:

@@ -10,7 +10,7 @@ from ..core.draws import RoutedStream
 from ..core.graph import upstream
 from ..core.inputs import value_input
 from ..core.picker import Picker, RandomPicker, Seedable
-from ..core.random import _DERIVING, derived_seeds
+from ..core.random import current_derivation, derived_seeds
 from .basic import Apply
 
 __all__ = ["Bind", "FlatMap"]
@@ -42,21 +42,22 @@ class Bind(RandomPicker[U]):
 
     Without ``cache``, ``fn`` builds new pickers on every pick, and building them is most of
     the cost: on the red-black trees of ``python benchmarks/run.py speed`` (27 pickers built
-    per tree of about 5 nodes) a ``Bind`` makes about 6,000 trees per CPU second, a flat
-    wiring of the same trees (a list of keys inserted by a function) about 150,000.
+    per tree of about 5 nodes) a ``Bind`` makes about 5,500 trees per CPU second, a flat
+    wiring of the same trees (a list of keys inserted by a function) about 140,000.
     ``cache=True`` declares ``fn`` a function of its value (the same value, the same
     wiring): the wiring ``fn(v)`` gives is then built once per value, at the value's first
     pick, kept, and picked from again whenever ``v`` comes again; ``reset()`` and
-    ``set_seed()`` drop what was kept, so they replay the same values. The ``Bind``\ s built
-    while picking from a ``Bind`` (the nested ones of a recursive wiring) share its kept
+    ``set_seed()`` drop what was kept, so they replay the same values. The ``Bind`` pickers
+    built while picking from a ``Bind`` (the nested ones of a recursive wiring) share its kept
     wirings per function: two whose ``fn`` has the same code, defaults and closure values
     (the same range of keys, reached through different parents) keep one wiring per value
-    between them, so nested caches fill. At most ``KEPT_LIMIT`` (4096) wirings are kept per
-    outermost ``Bind``; past it a wiring is built for its pick only. Kept, the red-black
-    trees run about twice as fast as built again; trees whose values all fit in the kept
-    wirings run as fast as the flat wiring or faster. Values must be hashable (a
-    ``TypeError`` says so otherwise); values that compare equal and have the same type share
-    one wiring. A ``Bind`` with ``cache=True`` is staged by :func:`~synthia.compile` (each
+    between them, so nested caches fill. A kept wiring's pickers get Mersenne Twisters, seeded
+    once (C-speed draws on every later pick). At most ``KEPT_LIMIT`` (2048) wirings are kept
+    per outermost ``Bind``; past it a wiring is built for its pick only (light streams). Kept,
+    the red-black trees run about twice as fast as built again, and 14 times as fast with
+    keys below 20, where every wiring met is kept (0.6 to 0.8 of the flat wiring's speed).
+    Values must be hashable (a ``TypeError`` says so otherwise); values that compare equal
+    and have the same type share one wiring. A ``Bind`` with ``cache=True`` is staged by :func:`~synthia.compile` (each
     kept wiring compiled once); without it, the ``Bind`` is called as it is.
 
     >>> from synthia import ComposeList, RandomInteger
@@ -91,14 +92,17 @@ class Bind(RandomPicker[U]):
         else:
             self.maker = _apply(lambda value: _as_inner(fn(value)), self.picker)
         self._picks = 0
-        deriving = _DERIVING.get() if seed is None else None
+        deriving = current_derivation() if seed is None else None
         self._init_stream(seed)
         #: The kept wirings of this Bind and of the Binds built while picking from it (the
         #: nested Binds of a recursive wiring), per function, and how many they are.
         self._nested = deriving is not None and deriving.light is not None and isinstance(deriving.owner, Bind)
         self._family: _Family = deriving.owner._family if self._nested else _Family()  # type: ignore[union-attr]
         self._fn_key = _fn_key(fn) if cache else None
-        entry = None if self._fn_key is None else self._family.tables.get(self._fn_key)
+        try:
+            entry = None if self._fn_key is None else self._family.tables.get(self._fn_key)
+        except TypeError:  # a closure holding an unhashable value: nothing to share on
+            entry = self._fn_key = None
         if entry is None:
             entry = ({}, {})
             if self._fn_key is not None and len(self._family.tables) < KEPT_LIMIT:
@@ -208,7 +212,7 @@ class Bind(RandomPicker[U]):
 #: How many wirings one family of Binds keeps (a Bind and those built while picking from it),
 #: and for how many functions: beyond, a wiring is built for its pick only, as without
 #: ``cache``. A kept wiring of a few pickers takes a few kilobytes.
-KEPT_LIMIT = 4096
+KEPT_LIMIT = 2048
 
 
 class _Family:
@@ -227,30 +231,30 @@ class _Family:
 def _fn_key(fn: Callable[[Any], Any]) -> Any:
     """What makes two Binds' ``fn`` the same function, for sharing kept wirings: a function's
     code, defaults and the values its closure holds (with their types); another callable
-    itself (a bound method compares its object and function). ``None``: nothing to share on
-    (a closure holding an unhashable value, an empty cell, an unhashable callable).
+    itself (a bound method compares its object and function). ``None`` (or a key that does
+    not hash: a closure holding a list): nothing to share on.
 
     >>> def narrower(lo):
     ...     return lambda v: (lo, v)
     >>> _fn_key(narrower(1)) == _fn_key(narrower(1)) != _fn_key(narrower(2))
     True
-    >>> _fn_key(narrower([1])) is None
-    True
+    >>> hash(_fn_key(narrower([1])))  # unhashable: the Bind keeps its own wirings
+    Traceback (most recent call last):
+    ...
+    TypeError: unhashable type: 'list'
     """
     if type(fn) is FunctionType:
         cells = fn.__closure__
         kwdefaults = fn.__kwdefaults__
         try:
-            key = (
+            return (
                 fn.__code__,
                 fn.__defaults__,
                 None if kwdefaults is None else tuple(sorted(kwdefaults.items())),
                 () if cells is None else tuple([(c.cell_contents.__class__, c.cell_contents) for c in cells]),
             )
-            hash(key)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError):  # an empty cell, keyword defaults that do not sort
             return None
-        return key
     try:
         hash(fn)
     except TypeError:
