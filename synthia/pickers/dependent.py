@@ -91,7 +91,6 @@ class Bind(RandomPicker[U]):
             self.maker: Picker[Picker[U]] = _apply(self.inner_for, self.picker)
         else:
             self.maker = _apply(lambda value: _as_inner(fn(value)), self.picker)
-        self._picks = 0
         deriving = current_derivation() if seed is None else None
         self._init_stream(seed)
         #: The kept wirings of this Bind and of the Binds built while picking from it (the
@@ -128,13 +127,12 @@ class Bind(RandomPicker[U]):
             return inner.pick()  # type: ignore[no-any-return]
         with derived_seeds(_root(self._stream), True, self):
             inner = maker.fn(self.picker.pick()) if direct else maker.pick()
-        self._picks += 1
         return inner.pick()  # type: ignore[no-any-return]
 
     def inner_for(self, value: Any) -> Picker[U]:
         """The picker a pick that drew ``value`` picks from: ``fn(value)`` (a plain value as a
-        constant), its pickers drawing from this picker's stream; with ``cache=True``, the
-        wiring kept for ``value`` (built and kept at its first use).
+        constant), built now (its pickers on light streams keyed from this picker's stream);
+        with ``cache=True``, the wiring kept for ``value`` (built and kept at its first use).
 
         >>> from synthia import RandomInteger
         >>> b = Bind(RandomInteger(0, 3), lambda n: RandomInteger(0, n + 1), cache=True, seed=1)
@@ -179,7 +177,6 @@ class Bind(RandomPicker[U]):
 
     def _reset_self(self) -> None:
         super()._reset_self()
-        self._picks = 0
         # Cleared in place: a compiled pick holds these dicts, and other Binds share them.
         self.kept.clear()
         self._on.clear()
