@@ -17,6 +17,14 @@ exactly the unstaged one's values (checked here on every workload before timing)
 pair is measured twice: with a plain ``Bind`` (new pickers built and seeded on every pick) and
 with ``Bind(..., cache=True)`` (one kept wiring per value); both against the same hand loop.
 
+First, trees made valid by construction with ``Bind`` (red-black trees whose black height and
+keys narrow level by level; binary search trees whose keys narrow), against a flat wiring of
+the same kind of trees (a ``ComposeList`` of keys inserted by a plain function, through
+``Apply``): inputs per CPU second of the flat wiring, a plain ``Bind`` (``fn`` builds new
+pickers on every pick) and ``Bind(cache=True)`` (kept wirings, shared by the nested ``Bind`` pickers),
+each wiring seeded once and picked on, best of interleaved rounds; red-black trees are checked
+valid first.
+
 Columns: ns per value; ``unstaged/hand``, ``staged/hand`` (1.0 = as fast as the hand-written
 loop), ``unstaged/staged`` (the gain of staging), Hypothesis's examples/s under ``@given``
 (generate phase only, the same number of examples for every workload) and how many times
@@ -25,6 +33,7 @@ more values per second the staged wiring makes.
 from __future__ import annotations
 
 import bisect
+import math
 import random
 import statistics
 import time
@@ -553,7 +562,213 @@ def _leaves(tree: Any) -> int:
     return _leaves(tree[0]) + _leaves(tree[1]) if isinstance(tree, tuple) else 1
 
 
+# -- Bind: recursive trees against a flat wiring ----------------------------------------------
+def _black(left: Any, key: int, right: Any) -> Any:
+    return ("B", left, key, right)
+
+
+def _red(left: Any, key: int, right: Any) -> Any:
+    return ("R", left, key, right)
+
+
+def _fewest(black_height: int) -> int:
+    """The fewest keys a red-black tree of this black height holds (``None`` has height 0)."""
+    return (1 << black_height) - 1
+
+
+def rb_any(lo: int, hi: int, bh: int, cache: bool) -> sy.Picker[Any]:
+    """Red-black trees of black height ``bh`` with keys in ``[lo, hi)``, under a black parent:
+    a black root, or a red one when the keys leave room for its two black children."""
+    if bh == 0:
+        return sy.Choice(None, rb_red(lo, hi, 0, cache)) if hi > lo else sy.Constant(None)
+    if hi - lo >= 2 * _fewest(bh) + 1:
+        return sy.Choice(rb_black(lo, hi, bh, cache), rb_red(lo, hi, bh, cache))
+    return rb_black(lo, hi, bh, cache)
+
+
+def rb_black(lo: int, hi: int, bh: int, cache: bool) -> sy.Picker[Any]:
+    """A black root whose key leaves room on both sides for subtrees of black height ``bh - 1``."""
+    room = _fewest(bh - 1)
+    return sy.Bind(
+        sy.RandomInteger(lo + room, hi - room),
+        lambda k: sy.Apply(_black, rb_any(lo, k, bh - 1, cache), k, rb_any(k + 1, hi, bh - 1, cache)),
+        cache=cache,
+    )
+
+
+def rb_red(lo: int, hi: int, bh: int, cache: bool) -> sy.Picker[Any]:
+    """A red root whose children are black (``None`` at black height 0)."""
+    room = _fewest(bh)
+    if bh == 0:
+        return sy.Apply(_red, None, sy.RandomInteger(lo, hi), None)
+    return sy.Bind(
+        sy.RandomInteger(lo + room, hi - room),
+        lambda k: sy.Apply(_red, rb_black(lo, k, bh, cache), k, rb_black(k + 1, hi, bh, cache)),
+        cache=cache,
+    )
+
+
+def rb_tree_bind(cache: bool = False, keys: int = 100) -> sy.Picker[Any]:
+    """Red-black trees with keys in ``[0, keys)`` made valid by construction with ``Bind``: the
+    black height (1 or 2) first, then each key drawn in the range its parent's key leaves."""
+    return sy.Bind(sy.RandomInteger(1, 3), lambda bh: rb_black(0, keys, bh, cache), cache=cache)
+
+
+def _balance(color: str, left: Any, key: int, right: Any) -> Any:
+    # Okasaki's four cases: a black node with a red child that has a red child.
+    if color == "B":
+        if left is not None and left[0] == "R":
+            ll, lr = left[1], left[3]
+            if ll is not None and ll[0] == "R":
+                return ("R", ("B", ll[1], ll[2], ll[3]), left[2], ("B", lr, key, right))
+            if lr is not None and lr[0] == "R":
+                return ("R", ("B", ll, left[2], lr[1]), lr[2], ("B", lr[3], key, right))
+        if right is not None and right[0] == "R":
+            rl, rr = right[1], right[3]
+            if rl is not None and rl[0] == "R":
+                return ("R", ("B", left, key, rl[1]), rl[2], ("B", rl[3], right[2], rr))
+            if rr is not None and rr[0] == "R":
+                return ("R", ("B", left, key, rl), right[2], ("B", rr[1], rr[2], rr[3]))
+    return (color, left, key, right)
+
+
+def _rb_insert(tree: Any, key: int) -> Any:
+    def ins(t: Any) -> Any:
+        if t is None:
+            return ("R", None, key, None)
+        color, left, k, right = t
+        if key < k:
+            return _balance(color, ins(left), k, right)
+        if key > k:
+            return _balance(color, left, k, ins(right))
+        return t
+
+    _, left, k, right = ins(tree)
+    return ("B", left, k, right)
+
+
+def rb_insert_all(keys: list[int]) -> Any:
+    """The red-black tree of ``keys`` inserted in order (Okasaki's insertion; repeats once)."""
+    tree = None
+    for key in keys:
+        tree = _rb_insert(tree, key)
+    return tree
+
+
+def rb_tree_flat(keys: int = 100) -> sy.Picker[Any]:
+    """Red-black trees from a flat list of draws: up to 10 keys in ``[0, keys)``, inserted."""
+    return sy.Apply(rb_insert_all, sy.ComposeList(sy.RandomInteger(0, keys), sy.RandomInteger(0, 11)))
+
+
+def bst_bind(lo: int, hi: int, depth: int, cache: bool = False) -> sy.Picker[Any]:
+    """Binary search trees with keys in ``[lo, hi)``, each key narrowing its children's range."""
+    if depth == 0 or hi <= lo:
+        return sy.Constant(None)
+    node = sy.Bind(
+        sy.RandomInteger(lo, hi),
+        lambda k: sy.Apply(_red, bst_bind(lo, k, depth - 1, cache), k, bst_bind(k + 1, hi, depth - 1, cache)),
+        cache=cache,
+    )
+    return sy.Choice(None, node, weights=[1, 3])
+
+
+def _bst_insert_all(keys: list[int]) -> Any:
+    def ins(t: Any, key: int) -> Any:
+        if t is None:
+            return ("R", None, key, None)
+        if key < t[2]:
+            return (t[0], ins(t[1], key), t[2], t[3])
+        if key > t[2]:
+            return (t[0], t[1], t[2], ins(t[3], key))
+        return t
+
+    tree = None
+    for key in keys:
+        tree = ins(tree, key)
+    return tree
+
+
+def bst_flat() -> sy.Picker[Any]:
+    """Binary search trees from a flat list of draws: up to 14 keys in ``[0, 100)``, inserted."""
+    return sy.Apply(_bst_insert_all, sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 15)))
+
+
+def rb_valid(tree: Any) -> bool:
+    """A red-black tree: keys in order, no red node with a red child, one black height, black root."""
+
+    def walk(t: Any, lo: float, hi: float) -> int:
+        if t is None:
+            return 0
+        color, left, key, right = t
+        assert lo < key < hi, "keys out of order"
+        if color == "R":
+            assert all(c is None or c[0] == "B" for c in (left, right)), "a red node with a red child"
+        height = walk(left, lo, key)
+        assert height == walk(right, key, hi), "two black heights"
+        return height + (color == "B")
+
+    walk(tree, -math.inf, math.inf)
+    return tree is None or tree[0] == "B"
+
+
+def nodes(tree: Any) -> int:
+    return 0 if tree is None else nodes(tree[1]) + 1 + nodes(tree[3])
+
+
+BIND_TREES: list[tuple[str, Callable[[], sy.Picker[Any]], Callable[[bool], sy.Picker[Any]]]] = [
+    ("red-black tree", rb_tree_flat, rb_tree_bind),
+    # Few enough keys that every wiring a Bind(cache=True) meets fits in what it keeps.
+    ("red-black tree, keys < 20", lambda: rb_tree_flat(20), lambda cache: rb_tree_bind(cache, 20)),
+    ("binary search tree", bst_flat, lambda cache: bst_bind(0, 100, 5, cache)),
+]
+
+
+def _rate(pick: Callable[[], Any], count: int) -> float:
+    """Values per CPU second of ``count`` picks (CPU time: the machine is shared)."""
+    start = time.process_time()
+    for _ in range(count):
+        pick()
+    return count / max(time.process_time() - start, 1e-9)
+
+
+def bind_trees(quick: bool) -> None:
+    """Trees made valid by construction with ``Bind`` against the same kind of trees from a flat
+    list of draws: inputs per CPU second of the flat wiring, a plain ``Bind`` and ``Bind(cache=True)``
+    (best of interleaved rounds, each wiring seeded once and picked on, so the caches fill)."""
+    count = 200 if quick else 3_000
+    rounds = 2 if quick else 5
+    rows = []
+    for name, flat, bind in BIND_TREES:
+        wirings = {"flat": flat().set_seed(1), "Bind": bind(False).set_seed(1), "Bind(cache=True)": bind(True).set_seed(1)}
+        sizes = {}
+        for label, wiring in wirings.items():
+            trees = wiring.take(300)
+            if name.startswith("red-black tree"):
+                assert all(rb_valid(t) for t in trees), label
+            sizes[label] = statistics.mean(nodes(t) for t in trees)
+        best = {label: 0.0 for label in wirings}
+        for _ in range(rounds):
+            for label, wiring in wirings.items():
+                best[label] = max(best[label], _rate(wiring.pick, count))
+        rows.append(
+            (
+                name,
+                f"{best['flat']:9,.0f}",
+                f"{best['Bind']:8,.0f}",
+                f"{best['Bind(cache=True)']:8,.0f}",
+                f"{best['Bind'] / best['flat']:5.2f}",
+                f"{best['Bind(cache=True)'] / best['flat']:5.2f}",
+                f"{best['Bind(cache=True)'] / best['Bind']:5.2f}",
+                f"{sizes['flat']:.1f} / {sizes['Bind']:.1f}",
+            )
+        )
+    print(f"\nTrees valid by construction with Bind against a flat wiring (inputs per CPU second, best of {rounds} rounds of {count}):")
+    table(rows, ("trees", "flat/s", "Bind/s", "cache/s", "Bind/flat", "cache/flat", "cache/Bind", "nodes flat / Bind"))
+    print("goals: Bind/flat >= 0.33; cache/Bind > 1")
+
+
 def run(quick: bool) -> None:
+    bind_trees(quick)
     speed(quick)
     batch(quick)
     harness(quick)

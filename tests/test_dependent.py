@@ -91,6 +91,100 @@ def test_bind_explains_through_the_outer_value_and_the_inner_draws() -> None:
     assert len(value[0]) in drawn and set(value[0]) <= set(drawn)  # the list: the outer value's draws
 
 
+def cached_bst(lo: int, hi: int, depth: int) -> sy.Picker[Any]:
+    if depth == 0 or hi - lo < 1:
+        return sy.Constant(None)
+    node = sy.Bind(
+        sy.RandomInteger(lo, hi),
+        lambda k: sy.Apply(lambda l, r: (l, k, r), cached_bst(lo, k, depth - 1), cached_bst(k + 1, hi, depth - 1)),
+        cache=True,
+    )
+    return sy.Choice(None, node)
+
+
+def test_nested_binds_share_their_kept_wirings_so_the_caches_fill() -> None:
+    trees = cached_bst(0, 8, 4).set_seed(1)
+    root = trees.alternatives[1]
+    trees.take(3000)
+    family = root._family
+    built = family.count
+    trees.take(2000)
+    assert family.count - built <= built // 10  # nearly every wiring of the next 2000 trees was kept already
+    # Two Binds built in one pick with the same function (the same code and closure values) hold
+    # one dict of kept wirings; a function of other closure values has its own.
+    def below(n: int) -> Any:
+        return lambda v: sy.RandomInteger(0, n + v)
+
+    pairs = sy.Bind(sy.RandomInteger(0, 2), lambda _: sy.Apply(lambda a, b, c: (a, b, c), *[sy.Bind(sy.RandomInteger(1, 3), below(n), cache=True) for n in (5, 5, 6)]), cache=True)
+    pairs.set_seed(1).take(20)
+    a, b, c = next(iter(pairs.kept.values())).args
+    assert a.kept is b.kept and a.kept is not c.kept and a.kept
+
+
+def test_kept_wirings_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from synthia.pickers import dependent
+
+    monkeypatch.setattr(dependent, "KEPT_LIMIT", 50)
+    trees = cached_bst(0, 100, 5).set_seed(3)
+    first = trees.take(300)
+    assert trees.alternatives[1]._family.count == 50  # beyond: built for their pick only
+    assert trees.set_seed(3).take(300) == first
+    assert all(keys(t) == sorted(set(keys(t))) for t in first)
+
+
+def test_the_pickers_fn_builds_have_streams_of_their_own_that_replay() -> None:
+    made: list[sy.Picker[Any]] = []
+
+    def inner(n: int) -> sy.Picker[Any]:
+        made.append(sy.ComposeList(sy.RandomInteger(0, 1000), n + 1))
+        return made[-1]
+
+    bound = sy.Bind(sy.RandomInteger(0, 4), inner).set_seed(2)
+    values = bound.take(5)
+    assert [m.duplicate().pick() for m in made] == values  # each replays alone, from its own stream
+    assert type(made[0].element.stream).__name__ == "MixStream" and made[0].element.seed != made[1].element.seed
+
+
+def test_a_cached_recursive_bind_records_replays_copies_and_resets() -> None:
+    from synthia.core.draws import record, replay
+
+    trees = cached_bst(0, 20, 4).set_seed(5)
+    trees.take(100)  # wirings kept outside any route
+    twin = trees.duplicate(with_state=True)
+    value, tape = record(trees, picks=20)
+    assert value == twin.take(20)[-1]  # recorded values are plain generation's
+    assert len(tape.draws) > 40 and trees.take(50) == twin.take(50)  # routed and back, as the copy
+    twin.reset()
+    trees.set_seed(5)
+    again = trees.take(120)
+    assert twin.take(120) == again  # reset and set_seed replay
+    assert replay(trees, tape, reset=False)[0] == value  # the kept wirings follow the replay
+
+
+def test_narrowing_cached_trees_shrink_to_the_minimal_failing_tree() -> None:
+    for seed in range(3):
+        report = sy.Assert(lambda t: buggy_size(t) == len(keys(t)), t=cached_bst(0, 100, 5)).run(seed=seed)
+        assert report.smallest == {"t": (None, 0, (None, 1, None))}
+
+
+def test_a_picker_built_in_fn_and_seeded_there_gets_a_stream_of_its_own() -> None:
+    bound = sy.Bind(sy.RandomInteger(0, 3), lambda _: sy.RandomInteger(0, 10**9).set_seed(7))
+    alone = sy.RandomInteger(0, 10**9).set_seed(7).pick()
+    assert bound.set_seed(1).take(3) == [alone] * 3
+
+
+def test_a_kept_wiring_draws_from_a_mersenne_twister_and_a_nested_bind_from_a_light_stream() -> None:
+    from synthia.core.random import MixStream, Stream
+
+    nested = sy.Bind(
+        sy.RandomInteger(0, 3), lambda x: sy.Bind(sy.RandomInteger(0, x + 1), lambda y: sy.RandomInteger(0, y + 1), cache=True), cache=True
+    )
+    first = nested.set_seed(1).take(50)
+    inner = next(iter(nested.kept.values()))
+    assert type(inner.stream) is MixStream and type(inner.picker.stream) is Stream  # type: ignore[attr-defined]
+    assert nested.duplicate().take(50) == first
+
+
 # -- draw ---------------------------------------------------------------------------------------
 def test_values_drawn_inside_a_test_are_recorded_and_shrunk_with_the_arguments() -> None:
     def index_is_in_range(l: list[int]) -> bool:

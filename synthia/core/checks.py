@@ -121,6 +121,11 @@ def check_number(value: Any, name: str, *, finite: bool = True) -> Any:
 
     numpy scalars become Python numbers; other real types (``Fraction``, ``Decimal``) are kept.
     """
+    kind = value.__class__
+    if kind is int:  # the common cases first, with the same outcome as the general path below
+        return value
+    if kind is float and value - value == 0.0:  # finite (inf - inf and NaN - NaN are NaN)
+        return value
     if isinstance(value, bool) or not isinstance(value, Number):
         raise TypeError(f"{name} must be a number, got {describe(value)}")
     if type(value).__module__ == "numpy" and hasattr(value, "item"):
@@ -197,6 +202,20 @@ def check_values(values: Any, name: str = "values") -> list[Any]:
 
 def check_weights(weights: Any, count: int, name: str = "weights") -> list[Any]:
     """``weights``: one finite, non-negative number per alternative (``count``), not all zero."""
+    kind = weights.__class__
+    if (kind is list or kind is tuple) and len(weights) == count:
+        # Plain ints and finite floats, none negative, one positive: the general path's outcome.
+        fine = positive = False
+        for w in weights:
+            t = w.__class__
+            if not ((t is int or (t is float and w - w == 0.0)) and w >= 0):
+                break
+            if w > 0:
+                positive = True
+        else:
+            fine = positive
+        if fine:
+            return list(weights)
     if isinstance(weights, (str, bytes, dict, set, frozenset)) or not hasattr(weights, "__len__"):
         raise TypeError(f"{name} must be a sequence of numbers (a list or tuple), got {describe(weights)}")
     items = _items(weights, name)

@@ -43,7 +43,9 @@ then draw by draw in each draw's order. This is what the generic shrinker
 from __future__ import annotations
 
 import copy
+import itertools
 import math
+import random
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, NamedTuple, Sequence
@@ -696,6 +698,9 @@ class Replayer(_Logging):
 
 
 # -- routing ------------------------------------------------------------------------------
+_SERIALS = itertools.count(random.SystemRandom().getrandbits(60))
+
+
 class Route:
     """The switch every routed stream reads: ``source`` is where draws go now.
 
@@ -705,13 +710,17 @@ class Route:
     instance) draws from its own stream again.
     """
 
-    __slots__ = ("source", "previous", "ended")
+    __slots__ = ("source", "previous", "ended", "serial")
 
     def __init__(self, source: DrawSource) -> None:
         self.source = source
         #: The route that was current when this one's block began, and whether the block ended.
         self.previous: Route | None = None
         self.ended = False
+        #: A number no other route of this process has (from a random start, so that a number
+        #: kept in a copy shipped to another process names none of its routes): what a
+        #: ``Bind`` remembers of the routes a kept wiring was put on.
+        self.serial = next(_SERIALS)
 
 
 class RoutedStream:

@@ -25,7 +25,7 @@ from typing import Any, Callable, ClassVar, Generic, Iterator, TypeVar
 from .exceptions import NoMoreElements
 from .graph import upstream
 from .draws import RoutedStream, current_route
-from .random import Stream, check_seed, derive_seed, fresh_seed, stream_seed
+from .random import _DERIVING, MixStream, Stream, check_seed, mix64, derive_seed, fresh_seed, stream_seed
 
 __all__ = [
     "Picker",
@@ -359,14 +359,34 @@ class Seedable(Picker[T]):
     """
 
     _stream: Stream
+    #: Whether this picker takes a light stream even in a wiring a ``Bind`` keeps (it draws
+    #: little: a ``Bind`` draws only the roots of the streams of the pickers it builds).
+    _light_stream: ClassVar[bool] = False
     #: The typed draw a picker holds (see :meth:`_hold`).
     _draw: Callable[[], Any]
 
     def _init_stream(self, seed: int | None) -> None:
         """Create the stream; a picker built without a seed draws a fresh one.
 
-        A picker created while a wiring is routed (inside a pick) joins the route.
+        A picker created while a wiring is routed (inside a pick) joins the route. One built
+        without a seed inside a ``Bind``'s pick gets a light stream
+        (:class:`~synthia.core.random.MixStream`, see
+        :class:`~synthia.core.random.derived_seeds`): nothing to hash or seed.
         """
+        if seed is None:
+            deriving = _DERIVING.get()
+            if deriving is not None and deriving.light is not None:
+                count = deriving.count = deriving.count + 1
+                if deriving.light or self._light_stream:
+                    stream: Any = MixStream(None, deriving.root, count)  # deriving.next_stream(), inlined
+                    self._seed = self._stream_seed = None  # the stream's key (see the seed property)
+                else:  # a wiring a Bind keeps: a Mersenne Twister, seeded once, drawn from often
+                    key = self._seed = self._stream_seed = mix64(deriving.root + count * 0x9E3779B97F4A7C15)
+                    stream = Stream(key)
+                route = current_route()
+                self._stream = stream if route is None else RoutedStream(stream, route)
+                self._bind()
+                return
         self._seed = fresh_seed() if seed is None else check_seed(seed)
         self._stream_seed = stream_seed(self._seed)
         self._stream = Stream(self._stream_seed)
@@ -422,15 +442,39 @@ class Seedable(Picker[T]):
     def _seed_self(self, seed: int) -> None:
         self._seed = seed
         self._stream_seed = stream_seed(seed)
-        self._stream.seed(self._stream_seed)
+        current: Any = self._stream
+        inner = current
+        while isinstance(inner, RoutedStream):
+            inner = inner.inner
+        if type(inner) is MixStream:
+            # Built inside a Bind's pick: a seed of its own gives it a Mersenne Twister, as
+            # a picker built with that seed has (behind the routes it is on, if any).
+            own = Stream(self._stream_seed)
+            if isinstance(current, RoutedStream):
+                while isinstance(current.inner, RoutedStream):
+                    current = current.inner
+                current.inner = own
+            else:
+                self._stream = own
+            self._bind()
+        else:
+            self._stream.seed(self._stream_seed)
 
     def _reset_self(self) -> None:
         self._stream.seed(self._stream_seed)
 
     @property
     def seed(self) -> int:
-        """The seed of this picker's stream: ``type(p)(...).set_seed(p.seed)`` replays ``p``."""
-        return self._seed
+        """The seed of this picker's stream: ``type(p)(...).set_seed(p.seed)`` replays ``p``. For a
+        picker a ``Bind`` built while picking, the key of its light stream
+        (:class:`~synthia.core.random.MixStream`), which that stream replays from."""
+        seed = self._seed
+        if seed is None:
+            stream = self._stream
+            while isinstance(stream, RoutedStream):
+                stream = stream.inner
+            seed = stream.key  # type: ignore[attr-defined]
+        return seed
 
 
 def sampled(pick: Callable[[Any], T]) -> Callable[[Any], T]:

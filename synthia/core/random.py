@@ -71,6 +71,9 @@ __all__ = [
     "derive_seed",
     "fresh_seed",
     "derived_seeds",
+    "current_derivation",
+    "MixStream",
+    "mix64",
     "weighted_index",
     "shuffle",
     "check_seed",
@@ -357,7 +360,165 @@ def derive_seed(seed: int, key: str) -> int:
     return _hash64(f"synthia-derive:{seed}:{key}") & _MASK64
 
 
-_DERIVING: ContextVar["list[int] | None"] = ContextVar("synthia_deriving", default=None)
+_DERIVING: ContextVar["derived_seeds | None"] = ContextVar("synthia_deriving", default=None)
+
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def mix64(x: int) -> int:
+    """SplitMix64's finaliser of ``x`` (taken modulo ``2**64``): a cheap 64-bit mix, whose
+    outputs for consecutive inputs look unrelated.
+
+    >>> mix64(0), mix64(1) != mix64(2)
+    (0, True)
+    """
+    z = x & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+class MixStream:
+    """A light stream: SplitMix64 keyed by a 64-bit ``key``, with the typed draws of
+    :class:`Stream` (the same algorithms on its ``getrandbits`` and ``random``).
+
+    The pickers a ``Bind`` builds while picking (``fn(v)``) draw from one each (see
+    :class:`derived_seeds`): making one costs two attribute stores, where seeding a Mersenne
+    Twister costs microseconds, and a ``Bind`` builds new pickers on every pick. Its state is
+    the key and the number of 64-bit words drawn, so it copies, pickles, resets
+    (``seed(key)``) and replays like a :class:`Stream`. A word is ``mix64(key + i * gamma)``
+    for ``i = 1, 2, ...``; ``getrandbits(k)`` takes the high ``k`` bits of a word (of
+    several, high words first, above 64); ``random()`` the high 53 bits, scaled.
+
+    >>> s = MixStream(5)
+    >>> a = [s.below(10) for _ in range(5)]
+    >>> s.seed(5); a == [s.below(10) for _ in range(5)], 0.0 <= s.random() < 1.0
+    (True, True)
+    """
+
+    __slots__ = ("_key", "_count", "_root", "_index")
+
+    def __init__(self, key: int | None, root: int = 0, index: int = 0) -> None:
+        # Without a key, the key is mix64(root + index * gamma), computed at the first word.
+        self._key = None if key is None else key & _MASK64
+        self._count = 0
+        self._root = root
+        self._index = index
+
+    @property
+    def key(self) -> int:
+        """The 64-bit key of this stream."""
+        key = self._key
+        if key is None:
+            key = self._key = mix64(self._root + self._index * _GAMMA)
+        return key
+
+    def _word(self) -> int:
+        key = self._key
+        if key is None:
+            key = self.key
+        count = self._count = self._count + 1
+        z = (key + count * _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def getrandbits(self, k: int) -> int:
+        """An int of ``k`` random bits."""
+        if k <= 64:
+            return self._word() >> (64 - k) if k > 0 else 0
+        out, bits = 0, 0
+        while bits < k:
+            out, bits = (out << 64) | self._word(), bits + 64
+        return out >> (bits - k)
+
+    def random(self) -> float:
+        """A float in ``[0, 1)``: the high 53 bits of a word."""
+        key = self._key
+        if key is None:
+            key = self.key
+        count = self._count = self._count + 1  # _word(), inlined: floats are drawn often
+        z = (key + count * _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return ((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0)
+
+    unit = random
+    below = Stream.below
+    integer = Stream.integer
+    integer_by = Stream.integer_by
+    floating_by = Stream.floating_by
+    floating = Stream.floating
+    boolean = Stream.boolean
+    weighted = Stream.weighted
+    floating_sampler = Stream.floating_sampler
+    boolean_sampler = Stream.boolean_sampler
+
+    def integer_sampler(self, low: int, high: int) -> Callable[[], int]:
+        """``integer(low, high)`` draws as one callable (see :meth:`Stream.integer_sampler`)."""
+        n = high - low
+        k = (n - 1).bit_length()
+        if not 0 < k <= 64:
+            return Stream.integer_sampler(self, low, high)  # type: ignore[arg-type]
+        stream, shift = self, 64 - k
+
+        def integer() -> int:
+            key = stream._key
+            if key is None:
+                key = stream.key
+            while True:  # _word(), inlined
+                count = stream._count = stream._count + 1
+                z = (key + count * _GAMMA) & _MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                r = (z ^ (z >> 31)) >> shift
+                if r < n:
+                    return low + r
+
+        return integer
+
+    def seed(self, key: Any = None) -> None:
+        """Back to the first word of ``key`` (of the current key for ``None``)."""
+        if key is not None:
+            self._key = key & _MASK64
+        self._count = 0
+
+    def getstate(self) -> tuple[int, int]:
+        return self.key, self._count
+
+    def setstate(self, state: tuple[int, int]) -> None:
+        self._key, self._count = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "MixStream":
+        twin = MixStream(self.key)
+        twin._count = self._count
+        memo[id(self)] = twin
+        return twin
+
+    def __reduce__(self) -> Any:
+        return (_mix_stream, (self.key, self._count))
+
+    def __repr__(self) -> str:
+        return f"MixStream({self.key:#x}, drawn={self._count})"
+
+
+def _mix_stream(key: int, count: int) -> MixStream:
+    stream = MixStream(key)
+    stream._count = count
+    return stream
+
+
+def current_derivation() -> "derived_seeds | None":
+    """The innermost :class:`derived_seeds` block active here (``None`` outside any): a picker
+    built inside a ``Bind``'s pick finds there the ``Bind`` (``owner``) it is built for.
+
+    >>> with derived_seeds(7, light=True, owner="b"):
+    ...     current_derivation().owner
+    'b'
+    >>> current_derivation() is None
+    True
+    """
+    return _DERIVING.get()
 
 
 def fresh_seed() -> int:
@@ -366,14 +527,22 @@ def fresh_seed() -> int:
     deriving = _DERIVING.get()
     if deriving is None:
         return _system.getrandbits(63)
-    deriving[1] += 1
-    return derive_seed(deriving[0], f"fresh/{deriving[1]}")
+    deriving.count += 1
+    return derive_seed(deriving.root, f"fresh/{deriving.count}")
 
 
 class derived_seeds:
     """Inside the block, pickers built without a seed get seeds derived from ``root`` (in
     order) instead of fresh entropy, so a wiring built while picking (a dependent wiring's
     inner picker) is reproducible from the seed of the picker that built it.
+
+    With ``light=True`` (what a ``Bind`` enters on every pick), a random picker built in the
+    block without a seed gets no Mersenne Twister: it draws from a :class:`MixStream` keyed
+    ``mix64(root + i * gamma)`` for the ``i``-th picker built, and that key is its ``seed``.
+    Nothing is hashed or seeded; each picker still has a stream of its own, which ``reset()``
+    and ``duplicate()`` replay. With ``light=False`` (a wiring a ``Bind`` keeps, drawn from
+    again and again) it gets a Mersenne Twister seeded with that key: seeded once, it draws
+    at C speed. ``owner`` is the picker whose pick the block is part of.
 
     A small class rather than a generator: a ``Bind`` enters one on every pick.
 
@@ -384,15 +553,30 @@ class derived_seeds:
     ...     b = RandomInteger(0, 10**6).pick()
     >>> a == b
     True
+    >>> with derived_seeds(7, light=True):
+    ...     c = RandomInteger(0, 10**6)
+    >>> type(c.stream).__name__, c.seed == c.stream.key == mix64(7 + 0x9E3779B97F4A7C15)
+    ('MixStream', True)
     """
 
-    __slots__ = ("root", "_token")
+    __slots__ = ("root", "light", "owner", "count", "_token")
 
-    def __init__(self, root: int) -> None:
+    def __init__(self, root: int, light: bool | None = None, owner: Any = None) -> None:
         self.root = root
+        self.light = light
+        #: The picker whose pick the block is part of (a ``Bind``), for the pickers built in it.
+        self.owner = owner
+        self.count = 0
+
+    def next_stream(self) -> MixStream:
+        """The light stream of the next picker built in the block (its key computed when it
+        is first asked for: a picker built and never picked from costs no mixing)."""
+        count = self.count = self.count + 1
+        return MixStream(None, self.root, count)
 
     def __enter__(self) -> None:
-        self._token = _DERIVING.set([self.root, 0])
+        self.count = 0
+        self._token = _DERIVING.set(self)
 
     def __exit__(self, *exc: Any) -> None:
         _DERIVING.reset(self._token)
