@@ -3,7 +3,7 @@
 For each case of ``tests/quality/cases.py`` that has a Hypothesis strategy, and each seed:
 
 * synthia: ``Assert`` (up to 1000 inputs, then shrinking) on ``not condition``;
-* Hypothesis: ``hypothesis.find(strategy, condition)`` with ``max_examples=1000``, no
+* Hypothesis: ``hypothesis.find(strategy, condition)`` with ``max_examples=case.examples`` (1000 but for one case), no
   database, seeded with ``random.Random(seed)``: the same condition, the same example
   budget, the strategy a user would write for the same domain.
 
@@ -47,7 +47,7 @@ def counted(condition: Callable[[Any], Any]) -> tuple[Callable[[Any], Any], list
 def synthia_run(case: QualityCase, seed: int) -> tuple[Any, int, float]:
     condition, calls = counted(case.fails)
     start = time.perf_counter()
-    report = sy.Assert(lambda v: not condition(v), sy.FixedCount(1000), v=case.picker()).run(seed=seed)
+    report = sy.Assert(lambda v: not condition(v), sy.FixedCount(case.examples), v=case.picker()).run(seed=seed)
     elapsed = time.perf_counter() - start
     return (report.smallest or {}).get("v"), calls[0], elapsed
 
@@ -63,7 +63,7 @@ def hypothesis_run(case: QualityCase, seed: int) -> tuple[Any, int, float]:
         value = find(
             case.strategy(),
             condition,
-            settings=settings(max_examples=1000, database=None, deadline=None, suppress_health_check=list(HealthCheck)),
+            settings=settings(max_examples=case.examples, database=None, deadline=None, suppress_health_check=list(HealthCheck)),
             random=random.Random(seed),
         )
     except NoSuchExample:

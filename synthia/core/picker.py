@@ -379,12 +379,12 @@ class Seedable(Picker[T]):
                 count = deriving.count = deriving.count + 1
                 if deriving.light or self._light_stream:
                     stream: Any = MixStream(None, deriving.root, count)  # deriving.next_stream(), inlined
-                    self._seed = self._stream_seed = None  # the stream's key (see the seed property)
+                    self._seed = self._stream_seed = None  # type: ignore[assignment] # the stream's key (see the seed property)
                 else:  # a wiring a Bind keeps: a Mersenne Twister, seeded once, drawn from often
                     key = self._seed = self._stream_seed = mix64(deriving.root + count * 0x9E3779B97F4A7C15)
                     stream = Stream(key)
                 route = current_route()
-                self._stream = stream if route is None else RoutedStream(stream, route)
+                self._stream = stream if route is None else RoutedStream(stream, route)  # type: ignore[assignment]
                 self._bind()
                 return
         self._seed = fresh_seed() if seed is None else check_seed(seed)

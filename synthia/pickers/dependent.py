@@ -123,10 +123,10 @@ class Bind(RandomPicker[U]):
         # (a recording's span, provenance), so a Bind built for one pick builds no lean pick.
         direct = "pick" not in state or state["pick"] is state.get("_draw")
         if self.cache:
-            inner = maker.fn(self.picker.pick()) if direct else maker.pick()
+            inner = maker.fn(self.picker.pick()) if direct else maker.pick()  # type: ignore[attr-defined]
             return inner.pick()  # type: ignore[no-any-return]
         with derived_seeds(_root(self._stream), True, self):
-            inner = maker.fn(self.picker.pick()) if direct else maker.pick()
+            inner = maker.fn(self.picker.pick()) if direct else maker.pick()  # type: ignore[attr-defined]
         return inner.pick()  # type: ignore[no-any-return]
 
     def inner_for(self, value: Any) -> Picker[U]:

@@ -30,6 +30,8 @@ class QualityCase:
     strategy: Callable[[], Any] | None = None
     seeds: tuple[int, ...] = (0, 1, 2)
     tags: tuple[str, ...] = field(default_factory=tuple)
+    #: Inputs the suite and the benchmark give discovery before shrinking (Hypothesis gets as many).
+    examples: int = 1000
 
     def __repr__(self) -> str:
         return self.name
@@ -653,7 +655,10 @@ CASES: list[QualityCase] = [
     ),
     QualityCase("bound5: five bounded lists whose sum overflows", _bounded_lists, _sum_overflows, ([], [], [], [-1], [-32768]), _bounded_lists_strategy),
     QualityCase("coupling: an element points back", _coupled, _points_back, [1, 0], _coupled_strategy),
-    QualityCase("deletion: a removed element stays", _list_and_position, _removal_leaves_it, ([0, 0], 0), _list_and_position_strategy),
+    # The bug needs a repeated element and the index of one of its copies: the copies of parts
+    # find it at the 8th or 24th input on most seeds, and within 1,000 inputs on 99 seeds of
+    # 100 (seed 4 needs 1,544); this case is about the minimum, so discovery gets 2,000.
+    QualityCase("deletion: a removed element stays", _list_and_position, _removal_leaves_it, ([0, 0], 0), _list_and_position_strategy, examples=2000),
     QualityCase(
         "reverse: a list unlike its reverse",
         lambda: sy.ComposeList(sy.AnyInteger(), sy.RandomInteger(0, 21)),

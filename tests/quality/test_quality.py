@@ -22,8 +22,8 @@ def test_there_are_at_least_forty_cases() -> None:
 @pytest.mark.parametrize("case", CASES, ids=repr)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_case_shrinks_to_its_known_minimum(case: QualityCase, seed: int) -> None:
-    report = sy.Assert(lambda v: not case.fails(v), sy.FixedCount(1000), v=case.picker()).run(seed=seed)
-    assert not report.passed, f"no failure found in 1000 inputs with seed {seed}"
+    report = sy.Assert(lambda v: not case.fails(v), sy.FixedCount(case.examples), v=case.picker()).run(seed=seed)
+    assert not report.passed, f"no failure found in {case.examples} inputs with seed {seed}"
     assert report.smallest == {"v": case.minimum}
     assert case.fails(report.smallest["v"])
     # The smallest input is a real output of the wiring: its draws replay to it.
