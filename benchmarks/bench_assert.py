@@ -139,3 +139,24 @@ def run(quick: bool) -> None:
             )
     print("\nPlanted bugs (size: list length + a fraction for the values, or the integer itself):")
     table(rows, ("bug", "synthia 1st", "hyp. 1st", "synthia all", "hyp. all", "synthia size", "hyp. size"))
+    setup_cost(quick)
+
+
+def setup_cost(quick: bool) -> None:
+    """What building and starting an ``Assert`` on a large wiring costs, against one copy of
+    that wiring: a sum of 500 records of two integers (1,501 pickers)."""
+    parts = [sy.Apply(lambda a, b: a + b, sy.RandomInteger(0, 9), sy.RandomInteger(0, 9)) for _ in range(500)]
+    wiring = sy.Apply(lambda *xs: sum(xs), *parts)
+    rounds = 3 if quick else 10
+    best_copy = best_setup = float("inf")
+    for _ in range(rounds):
+        start = time.process_time()
+        wiring.duplicate()
+        best_copy = min(best_copy, time.process_time() - start)
+        start = time.process_time()
+        sy.Assert(lambda total: True, sy.RunOptions(stop=sy.FixedCount(1), copy_parts=False), total=wiring).run(seed=1)
+        best_setup = min(best_setup, time.process_time() - start)
+    print(f"\nSetting up an Assert on a wiring of 1,501 pickers (best of {rounds}, CPU time):")
+    table([("one copy of the wiring", f"{best_copy * 1e3:7.1f} ms", "1.0x"),
+           ("Assert(...) and a run of one input", f"{best_setup * 1e3:7.1f} ms", f"{best_setup / best_copy:4.1f}x")],
+          ("what", "time", "in copies"))
