@@ -153,3 +153,43 @@ def test_a_model_without_an_actions_method_is_an_error_at_construction() -> None
         sy.Monkey(Counter, actions, model=lambda: Model()).run(seed=0)  # a factory: on its first model
     # Declared without lockstep, the action runs unchecked by the model, as asked.
     assert sy.Monkey(Counter, [sy.Action("add"), sy.Action("size", model=False)], model=Model).run(seed=1).passed
+
+
+class _Leaky:
+    counts: dict[int, int] = {}  # a class attribute: kept from one trace to the next
+
+    def put(self, k: int) -> None:
+        _Leaky.counts[k] = _Leaky.counts.get(k, 0) + 1
+
+    def count(self, k: int) -> int:
+        return _Leaky.counts.get(k, 0)
+
+
+class _Counts:
+    def __init__(self) -> None:
+        self.counts: dict[int, int] = {}
+
+    def put(self, k: int) -> None:
+        self.counts[k] = self.counts.get(k, 0) + 1
+
+    def count(self, k: int) -> int:
+        return self.counts.get(k, 0)
+
+
+def test_a_system_that_keeps_state_between_traces_is_reported_flaky_with_both_outcomes() -> None:
+    _Leaky.counts.clear()
+    keys = sy.RandomInteger(0, 3)
+    report = sy.Monkey(_Leaky, [sy.Action("put", k=keys), sy.Action("count", k=keys)], model=_Counts).run(seed=1)
+    assert report.status == "flaky" and "played again, did other things" in report.flaky
+    assert "returned 0, now" in report.flaky and "a class attribute" in report.flaky
+    # The same actions on a system that keeps its state per object pass.
+    assert sy.Monkey(_Counts, [sy.Action("put", k=keys), sy.Action("count", k=keys)], model=_Counts).run(seed=1).passed
+
+
+def test_a_system_that_cannot_be_made_is_a_failure_with_a_program() -> None:
+    def start_service() -> object:
+        raise RuntimeError("the port is taken")
+
+    report = sy.Monkey(start_service, [sy.Action("ping")]).run(seed=0)
+    assert not report.passed and report.failure == "making the system raised RuntimeError: the port is taken"
+    assert report.program.endswith("start_service()  # raises RuntimeError") and report.seed == 0

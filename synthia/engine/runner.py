@@ -256,9 +256,18 @@ class Target(Protocol):
     def finish(self, report: TestReport, seed: int) -> None:
         """Last words on a finished run: notes, health checks, timings."""
 
+    def outcome(self, value: Any) -> list[str] | None:
+        """What an input did, as lines that two plays of the same draws must repeat (a
+        trace's steps and results); ``None``: nothing beyond the failure's origin."""
+
 
 class Discovery(Protocol):
     """The inputs of one run, made and tested one after the other."""
+
+    #: Whether input ``index`` can be made again from its index alone (not when pickers
+    #: learn as the run goes): the runner then plays the first input again to check that
+    #: nothing kept state from one input to the next.
+    remakes: bool
 
     def trial(self, index: int, record: bool) -> Trial:
         """Make input ``index`` (the next one) and test it; with ``record`` (or when the
@@ -309,6 +318,8 @@ class Runner:
         #: The end of an explicit ``time_budget`` (a ``time.perf_counter`` value), or ``None``.
         self.deadline = None if budget is None else self.started + budget
         self.starts = 0
+        #: What the run's first input did (:meth:`Target.outcome`), to play it again later.
+        self.first_outcome: list[str] | None = None
 
     # -- the run ------------------------------------------------------------------------------
     def run(self, tapes: Iterable[Tape] = ()) -> TestReport:
@@ -421,6 +432,8 @@ class Runner:
                     report.reason = f"the wiring raised while making input #{index}; the failure found before is kept"
                     break
                 index += 1
+                if index == 1 and discovery.remakes:
+                    self.first_outcome = target.outcome(trial.value)
                 if observing:
                     report.observations.append(target.observation(self.seed, index - 1, trial, report.started_at, {"total": clock() - t0}))
                 if trial.status == DISCARD:
@@ -494,6 +507,30 @@ class Runner:
             if attempt.status != FAIL:
                 self._found(index, trial.value)
                 return self._flaky(index, trial, f"{_passed(attempt.status)} when replayed with its history", recorded)
+        done, again = self.target.outcome(trial.value), self.target.outcome(attempt.value)
+        if done is not None and again is not None and done != again:
+            self._found(index, trial.value)
+            k = next((k for k, (a, b) in enumerate(zip(done, again)) if a != b), min(len(done), len(again)))
+            first = done[k] if k < len(done) else "(no such step)"
+            then = again[k] if k < len(again) else "(no such step)"
+            return self._flaky(
+                index, trial, f"did other things when its draws were replayed on a fresh system: step {k + 1} {first}, "
+                f"then {then} (a system that keeps state between runs, a class attribute, or is not deterministic)",
+                recorded,
+            )
+        if self.first_outcome is not None and index > 0:
+            replayed = discovery.recorded(0, history=False)
+            later = self.target.outcome(replayed.value)
+            if later is not None and later != self.first_outcome:
+                self._found(index, trial.value)
+                k = next((k for k, (a, b) in enumerate(zip(self.first_outcome, later)) if a != b), 0)
+                shown = lambda lines: lines[k] if k < len(lines) else "(no such step)"  # noqa: E731
+                return self._flaky(
+                    index, trial, f"{self.target.unit[:-1]} #0, played again, did other things than at the start of "
+                    f"the run: step {k + 1} {shown(self.first_outcome)}, now {shown(later)} (state kept from one "
+                    f"{self.target.unit[:-1]} to the next: a class attribute, a module global)",
+                    recorded,
+                )
         # The first failure as the wiring made it (the test may have changed its input).
         self._found(index, self.target.shown(attempt, self.seed))
         if self.report.first_index == index:

@@ -326,6 +326,10 @@ class Assert(FrontEnd):
     def conclude(self, report: TestReport, best: Attempt, confirmed: Attempt) -> None:
         report.drawn = confirmed.drawn
 
+    def outcome(self, value: Any) -> None:
+        """An input's failure is compared by its origin alone (its values replay by construction)."""
+        return None
+
     def finish(self, report: TestReport, seed: int) -> None:
         options = self.options.resolved()
         if options.observe and report.smallest is not None and not report.flaky:
@@ -485,6 +489,8 @@ class _Discovery:
     """
 
     CHECKPOINT = 1024
+    #: An input's failure is checked by replaying it; its values replay by construction.
+    remakes = False
 
     def __init__(self, harness: Assert, seed: int, recording: bool, report: TestReport) -> None:
         self.harness = harness

@@ -40,6 +40,9 @@ from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_
 from .context import DrawContext, UnsatisfiedAssumption, enter_drawing, leave_drawing
 from .harness import origin_of
 
+#: A memory address in a repr (``<Node object at 0x7f...>``): not part of what a step did.
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+
 #: A trace's class: the names of its first ``TRACE_PREFIX`` actions and its length's bucket.
 TRACE_PREFIX = 3
 
@@ -94,12 +97,14 @@ class _Call:
 
 @dataclass
 class _Failure:
-    kind: str  # "raised", "mismatch", "expect", "invariant"
+    kind: str  # "setup", "raised", "mismatch", "expect", "invariant"
     message: str
     exception: BaseException
     origin: Any
     expected: Any = None
     check: Callable[..., Any] | None = None
+    #: For a "setup" failure: the factory (of the system or of the model) that raised.
+    made: Any = None
 
 
 @dataclass
@@ -463,8 +468,16 @@ class Monkey(FrontEnd):
         self, steps: _Steps, source: DrawSource | None, seed: int, max_steps: int, counts: Any = None,
         learners: _Learners | None = None,
     ) -> _Trace:
-        system = _fresh(self.system)
-        model = _fresh(self.model)
+        try:
+            system = _fresh(self.system)
+            model = _fresh(self.model)
+        except (KeyboardInterrupt, InvalidTest):
+            raise
+        except BaseException as exc:  # noqa: B036 - a system that cannot be made is a failure, with its report
+            which = "system" if "system" not in locals() else "model"
+            made = self.system if which == "system" else self.model
+            message = f"making the {which} raised {_said(exc)}"
+            return _Trace([], _Failure("setup", message, exc, ("setup", which, *origin_of(exc)), made=made))
         if not self._model_checked:
             self._check_model(model)
             self._model_checked = True
@@ -630,6 +643,16 @@ class Monkey(FrontEnd):
     def finish(self, report: TestReport, seed: int) -> None:
         pass
 
+    def outcome(self, value: Any) -> list[str]:
+        """What a trace did, step by step, as text: two plays of the same draws on fresh systems
+        must do the same (memory addresses left out of the results)."""
+        steps = value["trace"] if isinstance(value, dict) else value.steps
+        return [
+            f"{step.text(self._variable)} " + (f"raised {type(step.exception).__name__}" if step.exception is not None
+                                               else "returned " + _ADDRESS.sub("0x…", safe_repr(step.result)))
+            for step in steps
+        ]
+
     def observation(self, seed: int, index: int, trial: Trial, started: float, timing: dict[str, float]) -> dict[str, Any]:
         """Trace ``index`` as one observation in Hypothesis's observability format."""
         steps = trial.value["trace"] if isinstance(trial.value, dict) else []
@@ -672,6 +695,14 @@ class Monkey(FrontEnd):
 
         factory = self.system if (isinstance(self.system, type) or not hasattr(self.system, "reset")) else type(self.system)
         body = [f"{variable} = {name_of(factory)}()"]
+        if trace.failure is not None and trace.failure.kind == "setup":
+            made = trace.failure.made
+            if made is not self.system:  # the model failed to be made
+                body.append(f"{name_of(made)}()  # the model: raises {type(trace.failure.exception).__name__}")
+            else:
+                body[0] += f"  # raises {type(trace.failure.exception).__name__}"
+            header = [f"from {module} import {', '.join(sorted(names))}" for module, names in sorted(imports.items())]
+            return "\n".join([*dict.fromkeys(notes), *header, *body])
         for step in trace.steps[:-1] if trace.failure else trace.steps:
             if not isinstance(step.action.fn, str):
                 name_of(step.action.fn)
@@ -780,6 +811,7 @@ class _Discovery:
         #: A run whose argument pickers learn records every trace as it plays it: such a
         #: trace cannot be played again from its seed alone.
         self.learning = monkey._learning_arguments()
+        self.remakes = not self.learning
         #: Per kind ("tried", "enabled", "failed"), how often each action was.
         self.counts: dict[str, collections.Counter[str]] = {kind: collections.Counter() for kind in ("tried", "enabled", "failed")}
         self.lengths: collections.Counter[int] = collections.Counter()
