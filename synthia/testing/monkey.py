@@ -700,7 +700,7 @@ class Monkey(FrontEnd):
             if made is not self.system:  # the model failed to be made
                 body.append(f"{name_of(made)}()  # the model: raises {type(trace.failure.exception).__name__}")
             else:
-                body[0] += f"  # raises {type(trace.failure.exception).__name__}"
+                body[0] = f"{name_of(factory)}()  # raises {type(trace.failure.exception).__name__}"
             header = [f"from {module} import {', '.join(sorted(names))}" for module, names in sorted(imports.items())]
             return "\n".join([*dict.fromkeys(notes), *header, *body])
         for step in trace.steps[:-1] if trace.failure else trace.steps:
