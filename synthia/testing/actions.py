@@ -242,6 +242,20 @@ class Action:
         name = getattr(self.fn, "__name__", "action")
         return f"{name}({target}{', ' + shown if shown else ''})"
 
+    def model_text(self, target: str, args: dict[str, Any]) -> str:
+        """The line of Python that performs the model's counterpart on ``target``."""
+        positional = next((b[0] for key, b in self._bindings.items() if isinstance(key, tuple) and key[0] == "model"), ())
+        shown = ", ".join([safe_repr(args[k]) for k in positional if k in args] + [f"{k}={safe_repr(v)}" for k, v in args.items() if k not in positional])
+        if self.model is False:
+            return "pass  # no counterpart on the model"
+        if self.model is None or isinstance(self.model, str):
+            method = self.model if isinstance(self.model, str) else self.fn
+            if isinstance(method, str):
+                return f"{target}.{method}({shown})"
+            return "pass  # no counterpart on the model"
+        name = getattr(self.model, "__name__", "model_step")
+        return f"{name}({target}{', ' + shown if shown else ''})"
+
     def __repr__(self) -> str:
         parts = [repr(self.name) if isinstance(self.fn, str) else getattr(self.fn, "__name__", repr(self.fn))]
         if not isinstance(self.fn, str) and self.name != getattr(self.fn, "__name__", None):

@@ -14,6 +14,7 @@ fresh system. Minimal traces have the fewest actions first, then the simplest ar
 """
 from __future__ import annotations
 
+import ast
 import collections
 import dataclasses
 import inspect
@@ -703,41 +704,63 @@ class Monkey(FrontEnd):
                 body[0] = f"{name_of(factory)}()  # raises {type(trace.failure.exception).__name__}"
             header = [f"from {module} import {', '.join(sorted(names))}" for module, names in sorted(imports.items())]
             return "\n".join([*dict.fromkeys(notes), *header, *body])
-        for step in trace.steps[:-1] if trace.failure else trace.steps:
+        failure = trace.failure
+        check = failure.check if failure is not None else None
+        # An invariant of (system, model) needs the model, stepped along with the system.
+        with_model = self.model is not None and check is not None and getattr(check, "method_name", None) is None and _arity(check) >= 2
+        if with_model:
+            model_factory = self.model if (isinstance(self.model, type) or not hasattr(self.model, "reset")) else type(self.model)
+            body.append(f"model = {name_of(model_factory)}()")
+        for step in trace.steps[:-1] if failure else trace.steps:
             if not isinstance(step.action.fn, str):
                 name_of(step.action.fn)
-            body.append(step.text(variable))
-        if trace.failure is not None:
+            body.extend(_guarded(step.text(variable), step.exception))
+            if with_model:
+                body.extend(_guarded(step.action.model_text("model", step.args), None, model_step=True))
+        if failure is not None:
             last = trace.steps[-1]
             if not isinstance(last.action.fn, str):
                 name_of(last.action.fn)
             call = last.text(variable)
-            failure = trace.failure
             if failure.kind == "raised":
                 body.append(f"{call}  # raises {type(failure.exception).__name__}")
             elif failure.kind == "mismatch" and not isinstance(failure.expected, BaseException):
                 body.append(f"assert {call} == {safe_repr(failure.expected)}  # the model's result")
             elif failure.kind == "mismatch":
-                exc = failure.expected
-                body.append(f"{call}  # returns {safe_repr(last.result)}, where the model raises {type(exc).__name__}")
-                body.append(f"raise AssertionError({failure.message!r})")
+                raised = type(failure.expected).__name__
+                body.extend([
+                    "try:", f"    {call}", f"except {raised}:", "    pass  # as the model does",
+                    "else:", f"    raise AssertionError({f'{call} did not raise {raised}, as the model does'!r})",
+                ])
             elif failure.kind == "expect":
                 expected = failure.expected
                 if callable(expected):
-                    body.append(f"assert {name_of(expected)}({call})")
+                    text = _expression_of(expected)
+                    if text is None:
+                        notes.append(f"# the expectation {getattr(expected, '__qualname__', expected)!r} has no source here: define it as expect")
+                        text = "expect"
+                    elif not text.startswith("lambda"):
+                        text = name_of(expected)
+                    body.append(f"assert ({text})({call})  # the action's expectation")
                 else:
-                    body.append(f"assert {call} == {safe_repr(expected)}")
+                    body.append(f"assert {call} == {safe_repr(expected)}  # the action's expectation")
             else:
-                body.append(call)
-                check = failure.check
+                body.extend(_guarded(call, last.exception))
+                if with_model:
+                    body.extend(_guarded(last.action.model_text("model", last.args), None, model_step=True))
                 method = getattr(check, "method_name", None)
                 if method is not None:
                     body.append(f"assert {variable}.{method}() is not False  # invariant")
-                elif check is not None and _arity(check) >= 2:
-                    body.append(f"raise AssertionError({failure.message!r})  # invariant {check.__name__}(system, model)")
+                elif with_model:
+                    body.append(f"assert {name_of(check)}({variable}, model) is not False  # invariant")
                 else:
                     body.append(f"assert {name_of(check)}({variable}) is not False  # invariant")
-        header = [f"from {module} import {', '.join(sorted(names))}" for module, names in sorted(imports.items())]
+        if any(line.startswith("with contextlib.suppress") for line in body):
+            imports["contextlib"].add("*")
+        header = [
+            f"import {module}" if names == {"*"} else f"from {module} import {', '.join(sorted(names))}"
+            for module, names in sorted(imports.items())
+        ]
         return "\n".join([*dict.fromkeys(notes), *header, *body])
 
     # -- explanation -------------------------------------------------------------------------------
@@ -885,6 +908,44 @@ def _variations(tape: Tape, positions: Iterable[int], seed: int, redraws: int) -
         out.append(change)
     current = {i: tape.draws[i].value for i in positions}
     return [v for v in out if v != current]
+
+
+def _guarded(call: str, raised: BaseException | None, model_step: bool = False) -> list[str]:
+    """A step of a program: a step that raised an exception the check accepted (declared in
+    ``raises``, or raised by the model as well) is run so that the program goes on."""
+    if model_step:
+        return ["with contextlib.suppress(Exception):  # the model", f"    {call}"]
+    if raised is None:
+        return [call]
+    return [f"with contextlib.suppress({type(raised).__name__}):", f"    {call}"]
+
+
+def _expression_of(fn: Callable[..., Any]) -> str | None:
+    """The source of a lambda (or the name of a function), for a program to print: the
+    expression that starts at a ``lambda`` of the lines that define it and parses as one
+    taking the same parameters (``None`` when there is no source, or no single such lambda)."""
+    if getattr(fn, "__name__", "") != "<lambda>":
+        return getattr(fn, "__qualname__", None)
+    try:
+        source = inspect.getsource(fn)
+    except (OSError, TypeError):
+        return None
+    code = fn.__code__
+    wanted = list(code.co_varnames[: code.co_argcount])
+    found: list[str] = []
+    for match in re.finditer(r"\blambda\b", source):
+        start = match.start()
+        for end in range(min(len(source), start + 400), start, -1):
+            try:
+                node = ast.parse(source[start:end].strip(), mode="eval").body
+            except SyntaxError:
+                continue
+            if isinstance(node, ast.Tuple) and node.elts:  # "lambda x: ..., next_argument"
+                node = node.elts[0]
+            if isinstance(node, ast.Lambda) and [a.arg for a in node.args.args] == wanted:
+                found.append(ast.unparse(node))
+            break
+    return found[0] if len(set(found)) == 1 else None
 
 
 def _said(exc: BaseException) -> str:
