@@ -193,3 +193,37 @@ def test_a_system_that_cannot_be_made_is_a_failure_with_a_program() -> None:
     report = sy.Monkey(start_service, [sy.Action("ping")]).run(seed=0)
     assert not report.passed and report.failure == "making the system raised RuntimeError: the port is taken"
     assert report.program.endswith("start_service()  # raises RuntimeError") and report.seed == 0
+
+
+def test_small_lies_in_reports_are_gone() -> None:
+    import warnings
+
+    one_class = sy.Monkey(_Counts, [sy.Action("count", k=0)]).run(seed=1)
+    assert "nan" not in one_class.summary() and "one class" in one_class.summary()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no health warning after a handful of inputs
+        few = sy.Assert(lambda x: sy.assume(x > 5) or True, sy.FixedCount(7), x=sy.RandomInteger(0, 10)).run(seed=1)
+    assert few.tried == 7 and few.discarded > few.tried and few.health == []
+    many = sy.Assert(lambda x: sy.assume(x > 8) or True, sy.FixedCount(100), x=sy.RandomInteger(0, 10))
+    with pytest.warns(sy.HealthWarning, match="discarded by assume"):
+        many.run(seed=1)
+
+
+def test_the_ci_profile_never_tests_fewer_inputs_than_the_default() -> None:
+    from synthia.testing import settings
+
+    ci, default = settings.get_profile("ci"), settings.get_profile("default")
+    seen: list[int] = []
+
+    @sy.given(sy.RunOptions(database=False), x=sy.RandomInteger(0, 1000))
+    def test_counted(x: int) -> None:
+        seen.append(x)
+
+    for profile in (default, ci):
+        sy.load_profile(profile.name)
+        try:
+            seen.clear()
+            test_counted()
+            assert len(seen) >= 100, profile.name
+        finally:
+            sy.load_profile("default")

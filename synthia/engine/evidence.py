@@ -227,7 +227,9 @@ class Evidence:
             lines.append(
                 f"classes: {len(self.classes)} seen (Chao1 estimate {self.chao1:.1f} in all; seen "
                 f"{self.k_hit(1):.0%} of them, twice or more {self.k_hit(2):.0%}); entropy "
-                f"{self.miller_madow:.3f} nats (Miller–Madow), normalised {self.normalised_entropy:.2f}; "
+                f"{self.miller_madow:.3f} nats (Miller–Madow)"
+                + (f", normalised {self.normalised_entropy:.2f}; " if len(self.classes) > 1 else " (one class: nothing to normalise); ")
+                + 
                 f"P(next input in a new class) = {self.good_turing:.3f} (Good–Turing)"
             )
             common = self.classes.most_common(top)

@@ -46,6 +46,9 @@ __all__ = ["OPTIONS_ATTRIBUTE", "RunOptions", "FrontEnd", "Trial", "Target", "Ru
 DISCARD = "discard"
 #: Discovery stops when discarded inputs outnumber the tested ones this many times (+10).
 MAX_DISCARD_RATIO = 10
+#: Discards below this many never make a health warning: seven inputs, four discarded, say
+#: nothing about a precondition.
+MIN_DISCARDS_TO_WARN = 50
 #: Shrinking stops after this many test calls by default: a count, so that the result never
 #: depends on the speed of the machine.
 SHRINK_BUDGET = 20_000
@@ -465,7 +468,7 @@ class Runner:
                     if self.starts > 1:
                         report.reason += f" ({self.starts} failures shrunk, the smallest kept)"
                     break
-        if discards and report.tried and report.discarded > report.tried:
+        if discards and report.tried and report.discarded > report.tried and report.discarded >= MIN_DISCARDS_TO_WARN:
             where, count = discards.most_common(1)[0]
             report.health.append(
                 f"{report.discarded} of {report.discarded + report.tried} {target.unit} were discarded by assume "

@@ -4,9 +4,10 @@ command line.
 A :class:`Profile` says how a ``@synthia.given`` test (and ``Monkey.check``, ``@monkey``)
 runs when the test does not say it itself: the stopping rule, the shrinking budget, whether
 the failure database is used, a fixed seed. Two profiles are built in: ``"default"`` (100
-inputs, the database on, a fresh seed per run) and ``"ci"`` (the Bayesian rule -- stop once
-the pass rate is above 0.95 with probability 0.95, at least 58 passing inputs -- no
-database, seed 0, so a CI run is repeatable and reads no state from earlier runs).
+inputs, the database on, a fresh seed per run) and ``"ci"`` (the Bayesian rule after at
+least as many inputs as the default -- stop once 100 or more inputs passed and the pass rate
+is above 0.95 with probability 0.95 -- no database, seed 0, so a CI run is repeatable, reads
+no state from earlier runs, and never tests less than the default).
 Register more with :func:`register_profile` (in a ``conftest.py``), choose one with
 :func:`load_profile`, ``pytest --synthia-profile=NAME`` or the ini option
 ``synthia_profile``.
@@ -105,7 +106,8 @@ def _builtin() -> dict[str, Profile]:
 
     return {
         "default": Profile("default", FixedCount(100)),
-        "ci": Profile("ci", Bayesian(), database=False, seed=0),
+        # Never fewer inputs than the default: a CI run must not miss what a local run finds.
+        "ci": Profile("ci", Bayesian(min_samples=100), database=False, seed=0),
     }
 
 
