@@ -227,3 +227,20 @@ def test_the_ci_profile_never_tests_fewer_inputs_than_the_default() -> None:
             assert len(seen) >= 100, profile.name
         finally:
             sy.load_profile("default")
+
+
+def test_a_summary_never_raises_on_values_that_cannot_be_shown() -> None:
+    class Unprintable(Exception):
+        def __str__(self) -> str:
+            raise RuntimeError("no text")
+
+    def test(x: int) -> None:
+        if x > 5:
+            raise Unprintable()
+
+    huge = sy.Apply(lambda v: 10**5000 if v > 5 else v, sy.RandomInteger(0, 10))  # over int's 4,300 digits
+    report = sy.Assert(test, x=huge).run(seed=1)
+    summary = report.summary()
+    assert "Unprintable: <its str raised RuntimeError>" in summary
+    if hasattr(__import__("sys"), "get_int_max_str_digits"):  # Python 3.11 and 3.10.7+: a limit on int's repr
+        assert "x=<int whose repr raised ValueError>" in summary

@@ -10,7 +10,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .evidence import Evidence
     from .stopping import StoppingRule
 
-__all__ = ["TestReport", "Unsatisfiable", "HealthWarning", "InvalidTest", "RunInterrupted"]
+__all__ = ["TestReport", "Unsatisfiable", "HealthWarning", "InvalidTest", "RunInterrupted", "safe_repr", "safe_str"]
 
 
 class HealthWarning(UserWarning):
@@ -225,10 +225,10 @@ class TestReport:
         """The summary's lines on the failure: the smallest and the first input, what failed."""
         lines = [f"  smallest failing input: {_show(self.smallest)}"]
         if self.drawn:
-            lines.append(f"  drawn inside the test:  {', '.join(repr(v) for v in self.drawn)}")
+            lines.append(f"  drawn inside the test:  {', '.join(safe_repr(v, 400) for v in self.drawn)}")
         lines.append(f"  first failing input:    {_show(self.first)}")
         if self.exception is not None:
-            lines.append(f"  raised: {type(self.exception).__name__}: {self.exception}")
+            lines.append(f"  raised: {type(self.exception).__name__}: {safe_str(self.exception)}")
         else:
             lines.append("  the test returned False")
         return lines
@@ -260,8 +260,25 @@ class TestReport:
         return self.summary()
 
 
+def safe_repr(value: Any, limit: int = 10_000) -> str:
+    """``repr(value)``, or a placeholder when that raises; cut beyond ``limit`` characters."""
+    try:
+        text = repr(value)
+    except Exception as exc:  # a value whose repr raises must not end the run
+        return f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def safe_str(exception: BaseException) -> str:
+    """``str(exception)``, or a placeholder when that raises."""
+    try:
+        return str(exception)
+    except Exception as exc:
+        return f"<its str raised {type(exc).__name__}>"
+
+
 def _show(values: dict[str, Any] | None) -> str:
     if values is None:
         return "-"
-    text = ", ".join(f"{k}={v!r}" for k, v in values.items())
+    text = ", ".join(f"{k}={safe_repr(v, 400)}" for k, v in values.items())
     return text if len(text) < 400 else text[:400] + " ..."

@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterable
 from ..core.checks import check_number
 from ..core.inputs import value_input
 from ..core.picker import Picker
-from ..engine.report import InvalidTest
+from ..engine.report import InvalidTest, safe_repr
 
 __all__ = ["Action", "action", "invariant", "NO_EXPECTATION", "call_with_state"]
 
@@ -25,15 +25,6 @@ def _positional_arity(fn: Callable[..., Any]) -> int:
     if any(p.kind is p.VAR_POSITIONAL for p in parameters):
         return 2
     return sum(1 for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty)
-
-
-def safe_repr(value: Any, limit: int = 10_000) -> str:
-    """``repr(value)``, or a placeholder when that raises; cut beyond ``limit`` characters."""
-    try:
-        text = repr(value)
-    except Exception as exc:  # a value whose repr raises must not end the run
-        return f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
-    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def call_with_state(fn: Callable[..., Any], system: Any, model: Any) -> Any:
