@@ -237,3 +237,25 @@ def test_setting_up_an_assert_on_a_large_wiring_costs_one_copy(monkeypatch: pyte
     assert copies == []  # building the harness copies nothing
     harness.run(seed=0)
     assert before_first == [1]  # the run's one copy of the whole wiring, before its first input
+
+
+def test_a_saved_failure_tried_first_leaves_discovery_as_it_would_be_without_it() -> None:
+    # The replay session of the saved failures must be closed before discovery: a Monkey's
+    # argument pickers, made inside a trace, would draw from its replayer.
+    from synthia.core.draws import Tape
+
+    monkey = _monkey()
+    plain = monkey.run(seed=3)
+    assert plain.tape is not None and plain.tape.picks > 1
+    first_step = Tape(plain.tape.draws[: plain.tape.pick_starts[1]], (), 1, [0])  # one step: it passes
+    after_a_dropped_tape = monkey.run(seed=3, tapes=[first_step])
+    assert after_a_dropped_tape.notes[0] == "a saved failure was dropped: it no longer fails"
+    assert _outcome(after_a_dropped_tape)[1:] == _outcome(plain)[1:] and not after_a_dropped_tape.flaky
+
+
+def test_a_pickled_monkey_runs_as_the_original() -> None:
+    import pickle
+
+    monkey = _monkey()
+    copy = pickle.loads(pickle.dumps(monkey))
+    assert _outcome(copy.run(seed=5)) == _outcome(monkey.run(seed=5))  # an action's "expects nothing" survives

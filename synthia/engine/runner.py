@@ -360,6 +360,9 @@ class Runner:
                 return True
             why = "no longer fits the wiring" if attempt.status in (INVALID, DISCARD) else "no longer fails"
             report.notes.append(f"a saved failure was dropped: it {why}")
+        # An open session's route is the current one: pickers made inside later picks (a
+        # Monkey's argument pickers, a Bind's) would draw from its replayer.
+        self.session.close()
         return False
 
     def _discover(self) -> None:
@@ -501,12 +504,12 @@ class Runner:
                 self._found(index, trial.value)
                 return self._flaky(index, trial, f"{_passed(recorded.status)} when the same draws were replayed", recorded)
         assert recorded.tape is not None
-        attempt = self.session.attempt(recorded.tape.picks, list(recorded.tape.draws), None)
+        attempt = self._replayed(recorded)
         if attempt.status != FAIL or attempt.origin != recorded.origin:
             # A wiring that keeps state between inputs: the input needs the picks before it.
             recorded = discovery.recorded(index, history=True)
             assert recorded.tape is not None
-            attempt = self.session.attempt(recorded.tape.picks, list(recorded.tape.draws), None)
+            attempt = self._replayed(recorded)
             if attempt.status != FAIL:
                 self._found(index, trial.value)
                 return self._flaky(index, trial, f"{_passed(attempt.status)} when replayed with its history", recorded)
@@ -539,6 +542,14 @@ class Runner:
         if self.report.first_index == index:
             self.report.first_copied = True
         return attempt
+
+    def _replayed(self, recorded: Attempt) -> Attempt:
+        """``recorded``'s draws replayed through the session, closed after (see ``_replay_saved``)."""
+        assert recorded.tape is not None
+        try:
+            return self.session.attempt(recorded.tape.picks, list(recorded.tape.draws), None)
+        finally:
+            self.session.close()
 
     def _copy(self, index: int, trial: Trial) -> Attempt | None:
         """Input ``index`` (which passed) played again with a part copied over another of the

@@ -13,7 +13,18 @@ from ..engine.report import InvalidTest, safe_repr
 __all__ = ["Action", "action", "invariant", "NO_EXPECTATION", "call_with_state"]
 
 #: ``expect`` when an action states no expected result.
-NO_EXPECTATION: Any = object()
+class _NoExpectation:
+    """The ``expect`` of an action that expects nothing: one object, also after pickling (an
+    action sent to a Dask worker must still expect nothing)."""
+
+    def __repr__(self) -> str:
+        return "NO_EXPECTATION"
+
+    def __reduce__(self) -> str:
+        return "NO_EXPECTATION"
+
+
+NO_EXPECTATION: Any = _NoExpectation()
 _RESERVED = ("name", "precondition", "expect", "raises", "weight", "model", "args")
 
 
