@@ -144,7 +144,7 @@ class CharacterSet:
         self.size = len(simple) + self._offsets[-1]
         if self.size == 0:
             raise ValueError(f"the character set is empty (categories={categories!r}, ranges={list(ranges)!r}, exclude={exclude!r})")
-        self._classes: list[_CharacterClass] | None = None  # built when a draw first needs them
+        self._classes: CharacterClasses | None = None  # built when a draw first needs them
 
     def __len__(self) -> int:
         return self.size
@@ -164,91 +164,115 @@ class CharacterSet:
 
     # -- characters as (class, rank) --------------------------------------------------------
     @property
-    def classes(self) -> list["_CharacterClass"]:
-        """The characters of the set grouped by Unicode general category, each group in shrink
-        order, the groups ordered by their simplest character (``Nd`` from ``'0'``, ``Lu``
-        from ``'A'``, ``Ll`` from ``'a'``, then the others by their first character).
+    def classes(self) -> "CharacterClasses":
+        """The set's characters grouped by Unicode general category (see
+        :class:`CharacterClasses`): ``Nd`` from ``'0'``, ``Lu`` from ``'A'``, ``Ll`` from
+        ``'a'``, then the others from their first character.
 
         >>> chars = CharacterSet([], [(32, 255)])  # Latin-1 without its control characters
-        >>> [(c.category, c[0], len(c)) for c in chars.classes[:4]]
+        >>> [(c.category, c[0], len(c)) for c in chars.classes][:4]
         [('Nd', '0', 10), ('Lu', 'A', 56), ('Ll', 'a', 59), ('Zs', ' ', 2)]
         >>> chars.locate("À"), chars.classes[1][26]
         ((1, 26), 'À')
         """
         if self._classes is None:
-            self._classes = _classes_of(self)
-            self._class_of = {c.category: i for i, c in enumerate(self._classes)}
+            runs = [(cp, cp, 1) for cp in self.simple] + [(a, b, 1) for a, b in self.ranges]
+            self._classes = CharacterClasses(runs)
         return self._classes
 
     def locate(self, char: str) -> tuple[int, int]:
         """``(class, rank)``: the position of its general category in :attr:`classes`, and its
         rank in that class."""
-        classes = self.classes
-        i = self._class_of[unicodedata.category(char)]
-        return i, classes[i].rank(ord(char))
+        return self.classes.locate(char)
 
 
 class _CharacterClass:
-    """The characters of a :class:`CharacterSet` in one general category, in shrink order: its
-    simple characters (ASCII letters and digits) first, then the others by code point."""
+    """The characters of one general category in a set, in the set's shrink order: a list of
+    runs ``(first, last, step)`` (consecutive code points, up when ``step`` is 1, down when
+    it is -1), in that order."""
 
-    __slots__ = ("category", "simple", "ranges", "_simple_rank", "_starts", "_offsets", "size")
+    __slots__ = ("category", "runs", "_offsets", "_lows", "_by_code", "size")
 
-    def __init__(self, category: str, simple: list[int], ranges: list[tuple[int, int]]) -> None:
-        self.category, self.simple, self.ranges = category, simple, ranges
-        self._simple_rank = {cp: i for i, cp in enumerate(simple)}
-        self._starts = [a for a, _ in ranges]
+    def __init__(self, category: str, runs: list[tuple[int, int, int]]) -> None:
+        self.category, self.runs = category, runs
         self._offsets = [0]
-        for a, b in ranges:
-            self._offsets.append(self._offsets[-1] + b - a + 1)
-        self.size = len(simple) + self._offsets[-1]
+        for first, last, step in runs:
+            self._offsets.append(self._offsets[-1] + (last - first) * step + 1)
+        self.size = self._offsets.pop()
+        by_code = sorted((min(first, last), i) for i, (first, last, _) in enumerate(runs))
+        self._lows = [low for low, _ in by_code]
+        self._by_code = [i for _, i in by_code]
 
     def __len__(self) -> int:
         return self.size
 
     def __getitem__(self, k: int) -> str:
-        n = len(self.simple)
-        if k < n:
-            return chr(self.simple[k])
-        k -= n
         j = bisect.bisect_right(self._offsets, k) - 1
-        return chr(self.ranges[j][0] + k - self._offsets[j])
+        first, _, step = self.runs[j]
+        return chr(first + step * (k - self._offsets[j]))
 
     def rank(self, cp: int) -> int:
-        k = self._simple_rank.get(cp)
-        if k is not None:
-            return k
-        j = bisect.bisect_right(self._starts, cp) - 1
-        return len(self.simple) + self._offsets[j] + cp - self.ranges[j][0]
-
-    def first(self) -> tuple[int, int]:
-        """Where its simplest character stands in the set's shrink order (to order the classes)."""
-        return (0, _SIMPLE.index(self.simple[0])) if self.simple else (1, self.ranges[0][0])
+        """The rank of code point ``cp`` (which must be in the class)."""
+        j = self._by_code[bisect.bisect_right(self._lows, cp) - 1]
+        first, _, step = self.runs[j]
+        return self._offsets[j] + (cp - first) * step
 
 
-def _intersect(xs: list[tuple[int, int]], ys: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The intersection of two sorted lists of disjoint inclusive ranges."""
-    out, i, j = [], 0, 0
-    while i < len(xs) and j < len(ys):
-        a, b = max(xs[i][0], ys[j][0]), min(xs[i][1], ys[j][1])
-        if a <= b:
-            out.append((a, b))
-        if xs[i][1] < ys[j][1]:
-            i += 1
-        else:
-            j += 1
-    return out
+class CharacterClasses:
+    """The characters of a set in its shrink order, grouped by general category: each group
+    in shrink order, the groups ordered by where their simplest character stands. A
+    character is then a pair ``(class, rank)``, which lowering the rank moves to the
+    simplest character of its category.
 
+    ``runs`` lists the set's code points in shrink order as runs ``(first, last, step)``
+    (see :class:`_CharacterClass`).
 
-def _classes_of(chars: CharacterSet) -> list[_CharacterClass]:
-    table = _category_table()
-    classes = []
-    for category, ranges in table.items():
-        simple = [cp for cp in chars.simple if unicodedata.category(chr(cp)) == category]
-        inside = _intersect(chars.ranges, ranges)
-        if simple or inside:
-            classes.append(_CharacterClass(category, simple, inside))
-    return sorted(classes, key=_CharacterClass.first)
+    >>> classes = CharacterClasses([(ord("a"), ord("c"), 1), (ord("B"), ord("A"), -1), (0xC0, 0xC1, 1)])
+    >>> [(c.category, "".join(c[k] for k in range(len(c)))) for c in classes]
+    [('Ll', 'abc'), ('Lu', 'BAÀÁ')]
+    >>> classes.locate("À"), classes.locate("b")
+    ((1, 2), (0, 1))
+    """
+
+    def __init__(self, runs: Sequence[tuple[int, int, int]]) -> None:
+        table = _category_table()
+        pieces = sorted((a, b, category) for category, ranges in table.items() for a, b in ranges)
+        lows = [a for a, _, _ in pieces]
+        found: dict[str, list[tuple[int, int, int]]] = {}
+        first_at: dict[str, int] = {}
+        position = 0
+        for first, last, step in runs:
+            low, high = min(first, last), max(first, last)
+            inside = []
+            j = bisect.bisect_right(lows, low) - 1
+            while j < len(pieces) and pieces[j][0] <= high:
+                a, b, category = pieces[j]
+                a, b = max(a, low), min(b, high)
+                if a <= b:
+                    inside.append((a, b, category))
+                j += 1
+            if step < 0:
+                inside = [(b, a, category) for a, b, category in reversed(inside)]
+            for a, b, category in inside:
+                if category not in found:
+                    found[category] = []
+                    first_at[category] = position + (a - first) * step
+                found[category].append((a, b, step))
+            position += high - low + 1
+        order = sorted(found, key=first_at.__getitem__)
+        self.classes = [_CharacterClass(category, found[category]) for category in order]
+        self._class_of = {category: i for i, category in enumerate(order)}
+
+    def __len__(self) -> int:
+        return len(self.classes)
+
+    def __getitem__(self, i: int) -> _CharacterClass:
+        return self.classes[i]
+
+    def locate(self, char: str) -> tuple[int, int]:
+        """``(class, rank)`` of a character of the set."""
+        i = self._class_of[unicodedata.category(char)]
+        return i, self.classes[i].rank(ord(char))
 
 
 class RandomText(RandomPicker[str]):

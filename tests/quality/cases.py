@@ -664,6 +664,13 @@ CASES: list[QualityCase] = [
         "\u00c0",
         lambda: _st().text(_st().characters(categories=["L"]), max_size=10),
     ),
+    QualityCase(
+        "strategy text with a capital",
+        lambda: sy.from_strategy(_st().text(_st().characters(min_codepoint=32, max_codepoint=255), max_size=10)),
+        lambda s: any(c.isupper() for c in s),
+        "A",
+        lambda: _st().text(_st().characters(min_codepoint=32, max_codepoint=255), max_size=10),
+    ),
     # Every position of a long list can be kept (the geometric weights rounded to zero past ~53).
     QualityCase(
         "long sub-list with a late element",
