@@ -124,6 +124,23 @@ def test_random_sub_list_plain_generation_makes_the_recorded_draws(n: int, keep:
         assert sy.replay(sy.RandomSubList(range(n), keep=keep), tape)[0] == plain
 
 
+def test_random_sub_list_reaches_every_position_of_a_long_list() -> None:
+    # The chance of the next kept position falls as keep * skip**k; its running sum rounds to
+    # 1.0 past k ~ 53, and so did the chance of one more element: every later position had
+    # zero weight (a replayed position 150 moved back to 53) and no sub-list could end 54
+    # before the end of the list (a replayed False became True). A failure needing [150]
+    # shrank to [42, 96, 150], and one that any sub-list meets to [146] instead of [].
+    values = list(range(200))
+    for position in (0, 53, 54, 150, 199):
+        value, _ = sy.replay(sy.RandomSubList(values), [True, position, False])
+        assert value == [position]
+    assert sy.replay(sy.RandomSubList(values), [False])[0] == []
+    late = sy.Assert(lambda l: not any(x >= 150 for x in l), sy.FixedCount(1000), l=sy.RandomSubList(values)).run(seed=0)
+    assert late.smallest == {"l": [150]}
+    anything = sy.Assert(lambda l: False, sy.FixedCount(10), l=sy.RandomSubList(values)).run(seed=0)
+    assert anything.smallest == {"l": []}
+
+
 def test_scramble_plays_a_uniform_permutation() -> None:
     orders = [tuple(sy.Scramble(sy.Playback("abc", loop=False), seed=s).take(5)) for s in range(3000)]
     assert all(sorted(o) == ["a", "b", "c"] for o in orders)

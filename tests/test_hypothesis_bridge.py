@@ -273,6 +273,9 @@ SHRINKS = [
     (st.floats(allow_nan=False), lambda x: x > 2.5),
     (st.lists(st.integers(0, 100)), lambda l: sum(l) > 300),
     (st.text(), lambda s: len(s) >= 3),
+    # A character is recorded as its category and its rank in it: 'À' lowers to 'A', 'ß' to 'a'.
+    (st.text(st.characters(min_codepoint=32, max_codepoint=255)), lambda s: any(c.isupper() for c in s)),
+    (st.text(), lambda s: any(c.islower() for c in s)),
     (st.dictionaries(st.integers(0, 9), st.booleans()), lambda d: len(d) >= 2),
     (st.lists(st.integers(0, 1000), unique=True), lambda l: len(l) >= 4),
     (st.tuples(st.integers(0, 1000), st.integers(0, 1000)), lambda t: t[0] + t[1] > 1000),

@@ -547,9 +547,75 @@ def _draw_string(stream: Any, intervals: Any, min_size: int, max_size: int) -> s
     n = _length(stream, min_size, max_size)
     if size > 256 and not stream.boolean(WIDE_TEXT):
         size = 256
-    pick = stream.below
     char = intervals.char_in_shrink_order
-    return "".join([char(pick(size)) for _ in range(n)])
+    if not isinstance(stream, RoutedStream):
+        pick = stream.below
+        return "".join([char(pick(size)) for _ in range(n)])
+    return _Characters(stream, intervals, size).spell(n)
+
+
+class _Characters:
+    """The characters of a string drawn from a routed stream (recorded, replayed, guided): the
+    same draws from the stream, but each character recorded as its general category and its
+    rank in it (in Hypothesis's shrink order), in a span of its own, as
+    :class:`~synthia.RandomText` records them -- so that lowering the rank gives the
+    simplest character of the category (a failing ``'À'`` shrinks to ``'A'``)."""
+
+    def __init__(self, stream: Any, intervals: Any, size: int) -> None:
+        self.stream, self.intervals, self.size = stream, intervals, size
+        self.classes = _character_classes(intervals.intervals)
+        self.rank = 0
+
+    def spell(self, n: int) -> str:
+        stream, classes, out = self.stream, self.classes, []
+        for _ in range(n):
+            source = open_span(stream, "character")
+            try:
+                c = stream.integer_by(0, len(classes), self._sample_class)
+                out.append(classes[c][stream.integer_by(0, len(classes[c]), self._sample_rank)])
+            finally:
+                if source is not None:
+                    source.close_span()
+        return "".join(out)
+
+    def _sample_class(self, stream: Any) -> int:
+        c, self.rank = self.classes.locate(self.intervals.char_in_shrink_order(stream.below(self.size)))
+        return c
+
+    def _sample_rank(self, stream: Any) -> int:
+        return self.rank
+
+
+@functools.lru_cache(maxsize=256)
+def _character_classes(intervals: tuple[tuple[int, int], ...]) -> Any:
+    """The classes of a Hypothesis interval set, its shrink order described as runs of code
+    points (``IntervalSet.char_in_shrink_order``): by index in the set, those from the
+    first code point at or above ``'0'`` to the first at or above ``'Z'`` up, those before
+    them down, then the rest up."""
+    from ..pickers.text import CharacterClasses
+
+    starts, size = [], 0
+    for a, b in intervals:
+        starts.append(size)
+        size += b - a + 1
+
+    def above(cp: int) -> int:  # the index of the first code point >= cp (size if none)
+        for (a, b), start in zip(intervals, starts):
+            if cp <= b:
+                return start + max(cp - a, 0)
+        return size
+
+    def runs(i: int, j: int) -> list[tuple[int, int, int]]:  # indices i..j, up
+        out = []
+        for (a, b), start in zip(intervals, starts):
+            lo, hi = max(i, start), min(j, start + b - a)
+            if lo <= hi:
+                out.append((a + lo - start, a + hi - start, 1))
+        return out
+
+    zero, z = above(ord("0")), min(above(ord("Z")), size - 1)
+    down = [(b, a, -1) for a, b, _ in reversed(runs(0, min(zero, z + 1) - 1))]
+    return CharacterClasses(runs(zero, z) + down + runs(z + 1, size - 1))
 
 
 def _draw_bytes(stream: Any, min_size: int, max_size: int) -> bytes:

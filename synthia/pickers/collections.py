@@ -3,6 +3,7 @@
 a list gives. (Tuples are in :mod:`synthia.pickers.tuples`.)"""
 from __future__ import annotations
 
+import functools
 import math
 
 from typing import Any, Iterable, Sequence, TypeVar, overload
@@ -322,15 +323,14 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
             log_skip = math.log(skip) if 0.0 < skip < 1.0 else 0.0
             while True:
                 left = n - after - 1
-                total = 1.0 - skip**left if left else 0.0
-                if not random() < total:
+                if not random() < _more_chance(left, skip):
                     return out
                 u = random()
-                t = u * total
+                # _next_kept's guess; when it is exact (nearly always) no more work.
+                t = u * _kept_sum(left, skip)
                 if log_skip and t < 1.0:
-                    # _next_kept's guess; when it is exact (nearly always) no more work.
                     g = min(max(math.ceil(math.log1p(-t) / log_skip), 1), left)
-                    if 1.0 - skip**g > t and (g == 1 or not 1.0 - skip ** (g - 1) > t):
+                    if _kept_sum(g, skip) > t and (g == 1 or not _kept_sum(g - 1, skip) > t):
                         after += g
                         out.append(values[after])
                         continue
@@ -341,7 +341,7 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
             source = open_span(stream, _SUBLIST_ELEMENT)
             try:
                 left = n - after - 1
-                if not boolean(1.0 - skip**left if left else 0.0):
+                if not boolean(_more_chance(left, skip)):
                     return out
                 after = weighted(_NextKept(after, n, skip))
                 out.append(values[after])
@@ -376,14 +376,68 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
 _SUBLIST_ELEMENT = "sublist element"
 
 
+#: The least chance that each position after the last kept one has (when ``0 < keep < 1``).
+#: The geometric chance ``keep * skip**k`` of the ``k``-th position rounds away in the running
+#: sum once ``k`` passes ~53 (for ``keep = 0.5``), and the chance ``skip**left`` of keeping
+#: no more does too: every later position had no weight and every sub-list of a long list
+#: had to end within 53 of its end -- out of reach of generation and of the shrinker (a
+#: replayed zero-weight index moves back to a position of positive weight, a replayed
+#: ``False`` of probability 1 becomes ``True``: ``RandomSubList(range(200))`` shrank to
+#: ``[146]``, never to ``[]``). ``2**-40`` is some 4000 units in the last place of 1.0, so
+#: every step of the running sum stays a positive weight; plain generation changes only
+#: when a uniform draw falls within ``n * 2**-40`` of 1.
+_LEAST_CHANCE = 2.0**-40
+
+
+@functools.lru_cache(maxsize=64)
+def _tail_start(skip: float) -> int:
+    """The last gap whose geometric chance ``keep * skip**(g - 1)`` is at least
+    :data:`_LEAST_CHANCE` (the gaps after it have that chance instead); ``-1`` when
+    ``keep`` is 0 or 1 (no floor: the law is exact)."""
+    keep = 1.0 - skip
+    if not 0.0 < skip < 1.0:
+        return -1
+    if keep <= _LEAST_CHANCE:
+        return 0
+    return 1 + math.floor(math.log(_LEAST_CHANCE / keep) / math.log(skip))
+
+
+def _kept_sum(g: int, skip: float) -> float:
+    """The running sum of the chances of the first ``g`` positions after the last kept one:
+    ``1 - skip**g`` (the geometric law) up to :func:`_tail_start`, then
+    :data:`_LEAST_CHANCE` per position. The one expression every caller evaluates, so that
+    plain generation and weighted draws agree."""
+    tail = _tail_start(skip)
+    if tail < 0 or g <= tail:
+        return 1.0 - skip**g
+    return (1.0 - skip**tail) + (g - tail) * _LEAST_CHANCE
+
+
+def _more_chance(left: int, skip: float) -> float:
+    """The chance that one more element is kept among the ``left`` last ones: ``1 - skip**left``,
+    short of 1 by at least :data:`_LEAST_CHANCE` when ``0 < keep < 1`` (so that ``False``,
+    the end of the sub-list, stays possible however many are left)."""
+    if not left:
+        return 0.0
+    stop = skip**left
+    if 0.0 < skip < 1.0 and stop < _LEAST_CHANCE:
+        stop = _LEAST_CHANCE
+    return 1.0 - stop
+
+
 class _NextKept(Sequence[float]):
     """The running sums of the chances that the next kept element is at each position.
 
     Position ``j`` after ``after`` is the next kept one with chance ``keep * skip**(j - after - 1)``
     (those between are skipped, each with chance ``skip = 1 - keep``): the running sum is
-    ``1 - skip**(j - after)``, computed when asked (a draw bisects it), never as a list.
+    ``1 - skip**(j - after)`` (:func:`_kept_sum`, which keeps every weight positive however
+    far the position), computed when asked (a draw bisects it), never as a list.
     Positions up to ``after`` have no chance, so a position is absolute: it stays valid when
     an earlier element is deleted.
+
+    >>> sums = _NextKept(-1, 200, 0.5)
+    >>> all(sums[j] > sums[j - 1] for j in range(1, 200))
+    True
     """
 
     __slots__ = ("after", "n", "skip")
@@ -407,7 +461,7 @@ class _NextKept(Sequence[float]):
             j += self.n
         if not 0 <= j < self.n:
             raise IndexError(j)
-        return 0.0 if j <= self.after else 1.0 - self.skip ** (j - self.after)
+        return 0.0 if j <= self.after else _kept_sum(j - self.after, self.skip)
 
     def __repr__(self) -> str:
         return f"_NextKept({self.after}, {self.n}, {self.skip})"
@@ -415,35 +469,36 @@ class _NextKept(Sequence[float]):
 
 def _next_kept(u: float, after: int, n: int, skip: float) -> int:
     """``weighted_index(u, _NextKept(after, n, skip))`` -- the position a weighted draw of
-    ``u`` gives -- found from the closed form of the geometric law, then checked against the
-    same running sums, so that plain generation and recorded draws agree exactly.
+    ``u`` gives -- guessed from the closed form of the geometric law, then found by
+    bisection over the same running sums, so that plain generation and recorded draws
+    agree exactly.
 
     >>> from synthia.core.random import weighted_index
     >>> [_next_kept(u, 2, 10, 0.5) for u in (0.0, 0.4, 0.7, 0.999)]
     [3, 3, 4, 9]
     >>> all(_next_kept(u / 97, 2, 10, 0.5) == weighted_index(u / 97, _NextKept(2, 10, 0.5)) for u in range(97))
     True
+    >>> all(_next_kept(u / 97, -1, 200, 0.5) == weighted_index(u / 97, _NextKept(-1, 200, 0.5)) for u in range(97))
+    True
     """
     left = n - after - 1
-    t = u * (1.0 - skip**left)
-    # The first gap g in [1, left] whose running sum 1 - skip**g exceeds t (bisect_right):
-    # guessed by inverting the law, then checked against the sums themselves.
+    t = u * _kept_sum(left, skip)
+    # The first gap g in [1, left] whose running sum exceeds t (bisect_right): guessed by
+    # inverting the law, else bisected. The sums rise strictly, every weight being positive.
     if 0.0 < skip < 1.0 and 0.0 < t < 1.0:
         g = min(max(math.ceil(math.log1p(-t) / math.log(skip)), 1), left)
-    else:
-        g = 1
-    while g > 1 and 1.0 - skip ** (g - 1) > t:
-        g -= 1
-    while not 1.0 - skip**g > t:
-        if g == left:
-            # Past the end (u * total rounded up to the total): the last position of
-            # positive weight, as a weighted draw gives.
-            i = after + left
-            while i > after + 1 and 1.0 - skip ** (i - after) == 1.0 - skip ** (i - 1 - after):
-                i -= 1
-            return i
-        g += 1
-    return after + g  # its sum exceeds t and the one before does not: a positive weight
+        if _kept_sum(g, skip) > t and (g == 1 or not _kept_sum(g - 1, skip) > t):
+            return after + g
+    if not _kept_sum(left, skip) > t:
+        return after + left  # u * total rounded up to the total: the last position, as a weighted draw gives
+    lo, hi = 0, left  # the sum at lo does not exceed t (at 0 it is 0), the one at hi does
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _kept_sum(mid, skip) > t:
+            hi = mid
+        else:
+            lo = mid
+    return after + hi
 
 
 class _StreamDecision(Picker[float]):

@@ -114,6 +114,7 @@ class FloatSpace:
         # The finite value's draw: its exclusive bound, and the mode its sample makes.
         self._top = math.nextafter(self.high, math.inf)
         self._mode = 0
+        self._special = 0
 
     def permits(self, x: float) -> bool:
         """Whether ``x`` belongs to the space."""
@@ -148,22 +149,43 @@ class FloatSpace:
         """One float of the space, from ``stream``'s typed draws: the mode (uniform, wide or
         special), then the finite value as **one float draw**
         (:meth:`~synthia.core.random.Stream.floating_by`: made by the uniform or the wide
-        mode's draws, recorded and shrunk as the value itself, so a huge value found in the
-        wide mode shrinks as a float does, integral values first), then the special value.
+        mode's draws -- or, in the special mode, the special value itself when it is an
+        integral float -- recorded and shrunk as the value itself, so a huge value found in
+        the wide mode shrinks as a float does, integral values first), then the special
+        value's index.
+
+        An integral special value (``±1``, the largest floats, an integral end of the range)
+        is in the float draw as well as in its index: lowering the mode keeps the value, which
+        goes on shrinking as a float (``-1.7976931348623155e+308`` found as a special value
+        reaches ``-1000001.0`` for ``x < -1e6``, where lowering its index, in an order that is
+        not the order of the failing values, stopped). The others (the tiniest floats,
+        ``±0.5``, the infinities, NaN) are left to their index, whose order puts ``0.0`` and
+        ``±1.0`` first; a float draw would keep ``2.2250738585072014e-308`` for ``x > 0``,
+        as the shrinker does not raise a float's magnitude to the next integral value.
         """
         mode = stream.weighted(self._cumulative)
         lo, hi = self.low, self.high
-        value = 0.0
+        specials = self.specials
         if self.finite and lo < hi:
             self._mode = mode  # read by _finite: a bound method costs less than a closure per draw
+            self._special = 0
             value = self._fix(stream.floating_by(lo, self._top, self._finite))
-        special = self.specials[stream.below(len(self.specials))] if len(self.specials) > 1 else self.specials[0]
-        return special if mode == 2 else value
+            if len(specials) == 1:
+                return specials[0] if mode == 2 else value
+            # Drawn by _finite from the stream (after the finite value's draws, as it always
+            # was), recorded as the same integer draw of [0, len(specials)).
+            index = stream.integer_by(0, len(specials), self._special_index)
+            return specials[index] if mode == 2 else value
+        return specials[stream.below(len(specials))] if len(specials) > 1 else specials[0]
+
+    def _special_index(self, stream: Any) -> int:
+        return self._special
 
     def _finite(self, stream: Any) -> float:
-        """The finite value of the mode :meth:`draw` drew (the uniform one for the special
-        mode), from the draws of both finite modes, made whatever the mode; :meth:`draw`
-        fixes it into the space."""
+        """The finite value of the mode :meth:`draw` drew (for the special mode, the special
+        value when it is an integral float, else the uniform one), from the draws of both
+        finite modes and the special index, made whatever the mode; :meth:`draw` fixes it
+        into the space."""
         lo, hi = self.low, self.high
         a, b = self._uniform
         if a < b:
@@ -174,6 +196,12 @@ class FloatSpace:
         negative = stream.boolean(0.5) if lo < 0.0 < hi else hi <= 0.0
         e = stream.integer(*self._exponents)
         magnitude = math.ldexp(1.0 + stream.unit(), e)
+        specials = self.specials
+        if len(specials) > 1:
+            self._special = stream.below(len(specials))
+            special = specials[self._special]
+            if self._mode == 2 and math.isfinite(special) and special.is_integer():
+                return special
         if self._mode != 1:
             return uniform  # fixed into the space by draw(), after a replay as well
         x = -magnitude if negative else magnitude

@@ -7,9 +7,13 @@ breaks programs: a right-to-left override, a byte-order mark, combining marks, a
 joined by a zero-width joiner, a NUL, a lone surrogate (when surrogates are allowed),
 words such as ``"null"`` and ``"NaN"``.
 
-Characters are ordered for shrinking like Hypothesis orders them: ``'0'``-``'9'``,
-``'A'``-``'Z'``, ``'a'``-``'z'`` first (those in the set), then every other code point
-in increasing order; so all-minimal draws give the shortest string of ``'0'``.
+Characters are drawn like Hypothesis orders them: ``'0'``-``'9'``, ``'A'``-``'Z'``,
+``'a'``-``'z'`` first (those in the set), then every other code point in increasing
+order. Recorded for shrinking, a character is its general category (``Nd``, ``Lu``,
+``Ll``, then the others, each from its simplest character) and its rank in it (ASCII
+letters and digits first, then by code point): so all-minimal draws give the shortest
+string of ``'0'``, and a character shrinks to the simplest of its category (``'À'`` to
+``'A'``) where a failure depends on its kind, as most tests of characters do.
 """
 from __future__ import annotations
 
@@ -20,8 +24,10 @@ import unicodedata
 from typing import Any, Iterable, Sequence
 
 from ..core.checks import check_count_pick, check_int, check_probability, check_text, check_values, describe
+from ..core.draws import open_span
 from ..core.inputs import count_input
 from ..core.picker import Picker, RandomPicker
+from ..core.random import Stream
 
 __all__ = ["RandomText", "RandomBytes", "CharacterSet"]
 
@@ -88,6 +94,14 @@ def _subtract(ranges: list[tuple[int, int]], cut: list[tuple[int, int]]) -> list
     return out
 
 
+#: The label of the span of one character of a :class:`RandomText` (its class and its rank).
+_CHARACTER = "character"
+
+
+def _nothing(stream: Any) -> int:
+    return 0
+
+
 _SIMPLE = [ord(c) for c in "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"]
 
 
@@ -130,6 +144,7 @@ class CharacterSet:
         self.size = len(simple) + self._offsets[-1]
         if self.size == 0:
             raise ValueError(f"the character set is empty (categories={categories!r}, ranges={list(ranges)!r}, exclude={exclude!r})")
+        self._classes: CharacterClasses | None = None  # built when a draw first needs them
 
     def __len__(self) -> int:
         return self.size
@@ -147,6 +162,118 @@ class CharacterSet:
         cp = ord(char)
         return cp in self.simple or any(a <= cp <= b for a, b in self.ranges)
 
+    # -- characters as (class, rank) --------------------------------------------------------
+    @property
+    def classes(self) -> "CharacterClasses":
+        """The set's characters grouped by Unicode general category (see
+        :class:`CharacterClasses`): ``Nd`` from ``'0'``, ``Lu`` from ``'A'``, ``Ll`` from
+        ``'a'``, then the others from their first character.
+
+        >>> chars = CharacterSet([], [(32, 255)])  # Latin-1 without its control characters
+        >>> [(c.category, c[0], len(c)) for c in chars.classes][:4]
+        [('Nd', '0', 10), ('Lu', 'A', 56), ('Ll', 'a', 59), ('Zs', ' ', 2)]
+        >>> chars.locate("À"), chars.classes[1][26]
+        ((1, 26), 'À')
+        """
+        if self._classes is None:
+            runs = [(cp, cp, 1) for cp in self.simple] + [(a, b, 1) for a, b in self.ranges]
+            self._classes = CharacterClasses(runs)
+        return self._classes
+
+    def locate(self, char: str) -> tuple[int, int]:
+        """``(class, rank)``: the position of its general category in :attr:`classes`, and its
+        rank in that class."""
+        return self.classes.locate(char)
+
+
+class _CharacterClass:
+    """The characters of one general category in a set, in the set's shrink order: a list of
+    runs ``(first, last, step)`` (consecutive code points, up when ``step`` is 1, down when
+    it is -1), in that order."""
+
+    __slots__ = ("category", "runs", "_offsets", "_lows", "_by_code", "size")
+
+    def __init__(self, category: str, runs: list[tuple[int, int, int]]) -> None:
+        self.category, self.runs = category, runs
+        self._offsets = [0]
+        for first, last, step in runs:
+            self._offsets.append(self._offsets[-1] + (last - first) * step + 1)
+        self.size = self._offsets.pop()
+        by_code = sorted((min(first, last), i) for i, (first, last, _) in enumerate(runs))
+        self._lows = [low for low, _ in by_code]
+        self._by_code = [i for _, i in by_code]
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, k: int) -> str:
+        j = bisect.bisect_right(self._offsets, k) - 1
+        first, _, step = self.runs[j]
+        return chr(first + step * (k - self._offsets[j]))
+
+    def rank(self, cp: int) -> int:
+        """The rank of code point ``cp`` (which must be in the class)."""
+        j = self._by_code[bisect.bisect_right(self._lows, cp) - 1]
+        first, _, step = self.runs[j]
+        return self._offsets[j] + (cp - first) * step
+
+
+class CharacterClasses:
+    """The characters of a set in its shrink order, grouped by general category: each group
+    in shrink order, the groups ordered by where their simplest character stands. A
+    character is then a pair ``(class, rank)``, which lowering the rank moves to the
+    simplest character of its category.
+
+    ``runs`` lists the set's code points in shrink order as runs ``(first, last, step)``
+    (see :class:`_CharacterClass`).
+
+    >>> classes = CharacterClasses([(ord("a"), ord("c"), 1), (ord("B"), ord("A"), -1), (0xC0, 0xC1, 1)])
+    >>> [(c.category, "".join(c[k] for k in range(len(c)))) for c in classes]
+    [('Ll', 'abc'), ('Lu', 'BAÀÁ')]
+    >>> classes.locate("À"), classes.locate("b")
+    ((1, 2), (0, 1))
+    """
+
+    def __init__(self, runs: Sequence[tuple[int, int, int]]) -> None:
+        table = _category_table()
+        pieces = sorted((a, b, category) for category, ranges in table.items() for a, b in ranges)
+        lows = [a for a, _, _ in pieces]
+        found: dict[str, list[tuple[int, int, int]]] = {}
+        first_at: dict[str, int] = {}
+        position = 0
+        for first, last, step in runs:
+            low, high = min(first, last), max(first, last)
+            inside = []
+            j = bisect.bisect_right(lows, low) - 1
+            while j < len(pieces) and pieces[j][0] <= high:
+                a, b, category = pieces[j]
+                a, b = max(a, low), min(b, high)
+                if a <= b:
+                    inside.append((a, b, category))
+                j += 1
+            if step < 0:
+                inside = [(b, a, category) for a, b, category in reversed(inside)]
+            for a, b, category in inside:
+                if category not in found:
+                    found[category] = []
+                    first_at[category] = position + (a - first) * step
+                found[category].append((a, b, step))
+            position += high - low + 1
+        order = sorted(found, key=first_at.__getitem__)
+        self.classes = [_CharacterClass(category, found[category]) for category in order]
+        self._class_of = {category: i for i, category in enumerate(order)}
+
+    def __len__(self) -> int:
+        return len(self.classes)
+
+    def __getitem__(self, i: int) -> _CharacterClass:
+        return self.classes[i]
+
+    def locate(self, char: str) -> tuple[int, int]:
+        """``(class, rank)`` of a character of the set."""
+        i = self._class_of[unicodedata.category(char)]
+        return i, self.classes[i].rank(ord(char))
+
 
 class RandomText(RandomPicker[str]):
     """A Unicode string of ``length`` characters from a :class:`CharacterSet`, nasty cases included.
@@ -158,7 +285,9 @@ class RandomText(RandomPicker[str]):
     fit the set (see its docstring) instead of a drawn one. The characters come from
     the first 256 of the set in shrink order, or (for a quarter of the strings) from all of it.
 
-    Shrinking (through its draws): not nasty, then shorter, then character by character
+    Shrinking (through its draws, see :meth:`_recorded`): a nasty string is spelled by the
+    draws of a plain one, so it becomes a plain string and shrinks as one; then shorter,
+    then character by character, each to the simplest character of its category, then
     towards ``'0'``.
 
     >>> RandomText(5, categories=["Lu"], seed=2).pick()
@@ -191,11 +320,19 @@ class RandomText(RandomPicker[str]):
             None if self.categories is None else tuple(self.categories), tuple(self.ranges), tuple(excluded), exclude
         )
         self._nasty = [s for s in NASTY if all(c in self.chars for c in s)]
+        self._nasty_lengths = {len(s) for s in self._nasty}
+        self._longest = max(self._nasty_lengths, default=0)
         self._narrow = min(256, len(self.chars))
+        # What the recorded draws' samples share (see _recorded).
+        self._size, self._forced, self._rank = self._narrow, "", 0
+        self._char: str | None = None
         self._init_stream(seed)
 
     def pick(self) -> str:
         stream = self._stream
+        if type(stream) is not Stream:
+            return self._recorded(stream)
+        # Plain generation: the draws below, without naming each character's class and rank.
         if self._nasty and self.nasty and stream.boolean(self.nasty):
             return self._nasty[stream.below(len(self._nasty))]
         n = check_count_pick(self.length.pick(), "length", self.length)
@@ -205,6 +342,60 @@ class RandomText(RandomPicker[str]):
         chars, below = self.chars, stream.below
         return "".join([chars[below(size)] for _ in range(n)])
 
+    def _recorded(self, stream: Any) -> str:
+        """:meth:`pick` with its draws recorded, replayed or guided. The stream gives the
+        values of plain generation (the same draws in the same order), but each character is
+        recorded as two draws in a span of its own -- its class (its general category) and its
+        rank in the class -- and a nasty string as the characters that spell it:
+
+        * plain: ``False``, the length's draws, ``wide?``, then per character ``class, rank``;
+        * nasty: ``True``, the number of characters, ``0`` (where ``wide?`` stands), then the
+          characters of the nasty string, ``class, rank`` each.
+
+        Replayed, ``wide?`` is read and ignored (a rank counts in the whole set), and so is the
+        nasty flag once the number of characters is read: so lowering the flag to ``False``
+        keeps the string (the length's draw reads the number of characters), which shrinks
+        on as any other (``'𝕳𝖊𝖑𝖑𝖔'`` to ``'A'`` for ``any(c.isupper() for c in s)``); and
+        lowering a character's rank gives the simplest character of its category (``'À'``
+        to ``'A'``, where halving a shrink-order index between ``'0'`` and ``'À'`` stops at
+        ``'À'``).
+        """
+        if self._nasty and self.nasty and stream.boolean(self.nasty):
+            n = stream.integer_by(0, self._longest + 1, self._choose_nasty)
+            stream.integer_by(0, 1, _nothing)
+            return self._spell(stream, n, self._forced)
+        n = check_count_pick(self.length.pick(), "length", self.length)
+        self._size = len(self.chars) if stream.boolean(WIDE) else self._narrow
+        return self._spell(stream, n, "")
+
+    def _choose_nasty(self, stream: Any) -> int:
+        self._forced = self._nasty[stream.below(len(self._nasty))]
+        return len(self._forced)
+
+    def _spell(self, stream: Any, n: int, forced: str) -> str:
+        classes = self.chars.classes
+        out = []
+        for j in range(n):
+            source = open_span(stream, _CHARACTER)
+            try:
+                self._char = forced[j] if j < len(forced) else None
+                c = stream.integer_by(0, len(classes), self._sample_class)
+                out.append(classes[c][stream.integer_by(0, len(classes[c]), self._sample_rank)])
+            finally:
+                if source is not None:
+                    source.close_span()
+        return "".join(out)
+
+    def _sample_class(self, stream: Any) -> int:
+        char = self._char
+        if char is None:
+            char = self.chars[stream.below(self._size)]
+        c, self._rank = self.chars.locate(char)
+        return c
+
+    def _sample_rank(self, stream: Any) -> int:
+        return self._rank
+
     def in_domain(self, value: Any) -> bool | None:
         if not isinstance(value, str):
             return False
@@ -212,7 +403,8 @@ class RandomText(RandomPicker[str]):
             return True
         if not all(c in self.chars for c in value):
             return False
-        return self.length.in_domain(len(value))
+        # As long as a nasty string: the characters that spelled it, shrunk.
+        return len(value) in self._nasty_lengths or self.length.in_domain(len(value))
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs: dict[str, Any] = {}

@@ -47,8 +47,12 @@ DOMAIN_CASES = [
     QualityCase("time of the morning", lambda: sy.RandomTime(), lambda t: t.hour >= 6, dt.time(6)),
     QualityCase("negative duration", lambda: sy.RandomTimedelta(), lambda d: d < -dt.timedelta(days=1), -dt.timedelta(days=1, microseconds=1)),
     QualityCase("text length", lambda: sy.RandomText(sy.RandomInteger(0, 20), nasty=0.0), lambda s: len(s) >= 3, "000"),
-    QualityCase("text beyond ASCII", lambda: sy.RandomText(sy.RandomInteger(0, 20), nasty=0.0), lambda s: any(ord(c) > 127 for c in s), "\x80"),
-    QualityCase("nasty text", lambda: sy.RandomText(sy.RandomInteger(0, 20)), lambda s: "\u202e" in s, "\u202eevil"),
+    # Characters shrink by general category (digits, uppercase, lowercase, then the others),
+    # each category's ASCII letters and digits first: the first character past ASCII is the
+    # first digit that is not an ASCII one.
+    QualityCase("text beyond ASCII", lambda: sy.RandomText(sy.RandomInteger(0, 20), nasty=0.0), lambda s: any(ord(c) > 127 for c in s), "\u0660"),
+    # A nasty string is spelled by plain draws: it shrinks as a plain string does.
+    QualityCase("nasty text", lambda: sy.RandomText(sy.RandomInteger(0, 20)), lambda s: "\u202e" in s, "\u202e"),
     QualityCase("uppercase text", lambda: sy.RandomText(sy.RandomInteger(0, 20), categories=["Lu"], nasty=0.0), lambda s: "Z" in s, "Z"),
     QualityCase("high byte", lambda: sy.RandomBytes(sy.RandomInteger(0, 20)), lambda b: any(x >= 128 for x in b), b"\x80"),
     QualityCase("UUID first digit", lambda: sy.RandomUUID(), lambda u: u.hex[0] != "0", uuid.UUID("10000000-0000-4000-8000-000000000000")),
@@ -138,3 +142,47 @@ def test_all_minimal_draws_give_the_simplest_value(make: Any, simplest: Any) -> 
     value, _ = sy.replay(make(), [])
     assert repr(value) == repr(simplest)
     assert np.all(np.asarray(sy.replay(sy.NumpyArray("int32", (2, 2)), [])[0]) == 0)
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: sy.RandomText(sy.RandomInteger(0, 12), nasty=0.5),
+        lambda: sy.RandomText(5, nasty=0.3),
+        lambda: sy.RandomText(sy.RandomInteger(0, 6), ranges=[(32, 255)], nasty=0.5),
+        lambda: sy.RandomText(sy.RandomInteger(1, 4), categories=["Lu", "Nd"], exclude="AB"),
+    ],
+)
+def test_text_records_the_values_of_plain_generation(make: Any) -> None:
+    # Recorded, a character is two draws (its category and its rank in it) and a nasty
+    # string the characters that spell it: the values are those of plain generation, and
+    # the tape replays them.
+    for seed in range(40):
+        plain = make().set_seed(seed).take(3)
+        picker = make().set_seed(seed)
+        for value in plain:
+            recorded, tape = sy.record(picker)
+            assert recorded == value
+            assert sy.replay(make(), tape)[0] == value
+
+
+def test_a_nasty_string_is_spelled_by_the_draws_of_a_plain_one() -> None:
+    # Lowering the nasty flag keeps the string: the length's draw reads its number of
+    # characters (when the length allows it), and each character is drawn as a plain one.
+    text = sy.RandomText(sy.RandomInteger(0, 12), nasty=1.0)
+    for seed in range(60):
+        value, tape = sy.record(text.set_seed(seed))
+        assert tape.draws[0].value is True
+        if len(value) > 11:
+            continue
+        plain = [tape.draws[0]._replace(value=False), *tape.draws[1:]]
+        assert sy.replay(sy.RandomText(sy.RandomInteger(0, 12), nasty=1.0), plain)[0] == value
+
+
+def test_a_character_is_its_category_and_its_rank_in_it() -> None:
+    # The rank lowered to 0 gives the category's simplest character: an accented capital
+    # shrinks to 'A', where halving an index between '0' and 'À' stopped at 'À'.
+    text = sy.RandomText(sy.RandomInteger(0, 10), ranges=[(32, 255)], nasty=0.0)
+    for seed in range(10):
+        report = sy.Assert(lambda s: not any(c.isupper() for c in s), sy.FixedCount(1000), s=text).run(seed=seed)
+        assert report.smallest == {"s": "A"}
+
+
