@@ -976,11 +976,15 @@ class Shrinker:
         v = d.value
         if v < 0 and -v < high and sort_key(FLOAT, -v) < sort_key(FLOAT, v) and self.replace({i: -v}):
             v = -v  # a negative value's positive twin is simpler
-        if not float(v).is_integer():
-            # Integral values are simpler than any fraction: the one next to v towards the target.
+        if not float(v).is_integer() and math.isfinite(v):
+            # Integral values are simpler than any fraction: the one next to v towards the
+            # target, else the one on the far side (a tiny positive value that must stay
+            # positive: 1.0, as Hypothesis's float shrinker tries both).
             towards = float(math.floor(v) if v > target else math.ceil(v))
-            if low <= towards < high and sort_key(FLOAT, towards) < sort_key(FLOAT, v):
-                self.replace({i: towards})
+            away = float(math.ceil(v) if v > target else math.floor(v))
+            for whole in (towards, away):
+                if low <= whole < high and sort_key(FLOAT, whole) < sort_key(FLOAT, v) and self.replace({i: whole}):
+                    break
         v = self.tape.draws[i].value
         if float(v).is_integer():
             if float(target).is_integer():
