@@ -14,8 +14,8 @@ from .cases import CASES, QualityCase
 SEEDS = range(5)
 
 
-def test_there_are_at_least_forty_cases() -> None:
-    assert len(CASES) >= 40
+def test_there_are_at_least_a_hundred_cases() -> None:
+    assert len(CASES) >= 100
     assert len({case.name for case in CASES}) == len(CASES)
 
 
