@@ -244,3 +244,12 @@ def test_a_summary_never_raises_on_values_that_cannot_be_shown() -> None:
     assert "Unprintable: <its str raised RuntimeError>" in summary
     if hasattr(__import__("sys"), "get_int_max_str_digits"):  # Python 3.11 and 3.10.7+: a limit on int's repr
         assert "x=<int whose repr raised ValueError>" in summary
+
+
+def test_a_deferred_that_recurses_too_deep_is_a_clear_error() -> None:
+    endless: sy.Picker[object] = sy.Deferred(lambda: sy.Apply(lambda a: [a], endless))
+    with pytest.raises(ValueError, match="recursed deeper than Python allows.*give it max_depth"):
+        endless.pick()
+    deep: sy.Picker[object] = sy.Deferred(lambda: sy.Apply(lambda a: [a], deep), max_depth=10**6, fallback=0)
+    with pytest.raises(ValueError, match=r"its max_depth=1000000 is beyond what Python allows"):
+        sy.Assert(lambda v: True, v=deep).run(seed=1)

@@ -5,6 +5,8 @@ re-exported here.
 """
 from __future__ import annotations
 
+import sys
+
 from bisect import bisect_right
 from typing import Any, Callable, Sequence, TypeVar, overload
 
@@ -462,6 +464,21 @@ class Apply(_LeanPick, Picker[T]):
         return [self.fn] + [plain(a) for a in self.args], {k: plain(v) for k, v in self.kwargs.items()}
 
 
+class RecursionTooDeep(ValueError):
+    """A ``Deferred`` wiring recursed deeper than the interpreter allows: a clear error in
+    place of a bare ``RecursionError`` (give ``max_depth`` and a ``fallback``)."""
+
+    def __init__(self, deferred: "Deferred[Any]") -> None:
+        limit = sys.getrecursionlimit()
+        if deferred.max_depth is None:
+            advice = "give it max_depth=... and a fallback"
+        else:
+            advice = f"its max_depth={deferred.max_depth} is beyond what Python allows: give a smaller one"
+        super().__init__(
+            f"a Deferred wiring recursed deeper than Python allows (sys.getrecursionlimit() is {limit}): {advice}"
+        )
+
+
 class Deferred(Picker[T]):
     """A picker built on first use by ``build()``, so a wiring can refer to itself.
 
@@ -498,15 +515,19 @@ class Deferred(Picker[T]):
     def pick(self) -> T:
         # No lean closure here: held as an instance ``pick``, it measured slower than this
         # method (python benchmarks/run.py speed, the tree workloads).
-        if self.max_depth is None:  # nothing to count
-            return (self._target or self.target).pick()
-        if self._depth >= self.max_depth:
-            return self.fallback.pick()  # type: ignore[union-attr]
-        self._depth += 1
         try:
-            return (self._target or self.target).pick()
-        finally:
-            self._depth -= 1
+            if self.max_depth is None:  # nothing to count
+                return (self._target or self.target).pick()
+            if self._depth >= self.max_depth:
+                return self.fallback.pick()  # type: ignore[union-attr]
+            self._depth += 1
+            try:
+                return (self._target or self.target).pick()
+            finally:
+                self._depth -= 1
+        except RecursionError as error:
+            # Raised at the deepest level, passed up as it is by the levels above.
+            raise RecursionTooDeep(self) from error
 
     def _reset_self(self) -> None:
         self._depth = 0
