@@ -42,6 +42,7 @@ from ..core.draws import DrawSource, RoutedStream, open_span, routed
 from ..core.exceptions import GiveUp
 from ..core.picker import Picker, RandomPicker
 from ..pickers.floats import FloatSpace
+from ..pickers.text import spell
 from ..pickers.times import toward
 
 __all__ = ["to_strategy", "from_strategy", "StrategyPicker"]
@@ -567,16 +568,7 @@ class _Characters:
         self.rank = 0
 
     def spell(self, n: int) -> str:
-        stream, classes, out = self.stream, self.classes, []
-        for _ in range(n):
-            source = open_span(stream, "character")
-            try:
-                c = stream.integer_by(0, len(classes), self._sample_class)
-                out.append(classes[c][stream.integer_by(0, len(classes[c]), self._sample_rank)])
-            finally:
-                if source is not None:
-                    source.close_span()
-        return "".join(out)
+        return spell(self.stream, self.classes, n, self._sample_class, self._sample_rank)
 
     def _sample_class(self, stream: Any) -> int:
         c, self.rank = self.classes.locate(self.intervals.char_in_shrink_order(stream.below(self.size)))

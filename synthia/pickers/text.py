@@ -21,7 +21,7 @@ import bisect
 import functools
 import sys
 import unicodedata
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..core.checks import check_count_pick, check_int, check_probability, check_text, check_values, describe
 from ..core.draws import open_span
@@ -96,6 +96,27 @@ def _subtract(ranges: list[tuple[int, int]], cut: list[tuple[int, int]]) -> list
 
 #: The label of the span of one character of a :class:`RandomText` (its class and its rank).
 _CHARACTER = "character"
+
+
+def spell(
+    stream: Any, classes: Any, n: int, sample_class: Callable[[Any], int], sample_rank: Callable[[Any], int],
+    before: Callable[[int], None] | None = None,
+) -> str:
+    """``n`` characters drawn as recorded text is: each in a span of its own, as two
+    ``integer_by`` draws -- its class among ``classes`` (made by ``sample_class``), then its
+    rank in that class (``sample_rank``); ``before(j)`` runs before the ``j``-th."""
+    out = []
+    for j in range(n):
+        source = open_span(stream, _CHARACTER)
+        try:
+            if before is not None:
+                before(j)
+            c = stream.integer_by(0, len(classes), sample_class)
+            out.append(classes[c][stream.integer_by(0, len(classes[c]), sample_rank)])
+        finally:
+            if source is not None:
+                source.close_span()
+    return "".join(out)
 
 
 def _nothing(stream: Any) -> int:
@@ -373,18 +394,10 @@ class RandomText(RandomPicker[str]):
         return len(self._forced)
 
     def _spell(self, stream: Any, n: int, forced: str) -> str:
-        classes = self.chars.classes
-        out = []
-        for j in range(n):
-            source = open_span(stream, _CHARACTER)
-            try:
-                self._char = forced[j] if j < len(forced) else None
-                c = stream.integer_by(0, len(classes), self._sample_class)
-                out.append(classes[c][stream.integer_by(0, len(classes[c]), self._sample_rank)])
-            finally:
-                if source is not None:
-                    source.close_span()
-        return "".join(out)
+        def before(j: int) -> None:
+            self._char = forced[j] if j < len(forced) else None
+
+        return spell(stream, self.chars.classes, n, self._sample_class, self._sample_rank, before)
 
     def _sample_class(self, stream: Any) -> int:
         char = self._char
