@@ -55,7 +55,9 @@ _local = threading.local()
 
 def _faker(locale: str | None) -> tuple[Any, _DrawRandom]:
     """This thread's Faker for ``locale`` (threads never share the random object)."""
-    cache = _local.__dict__.setdefault("fakers", {})
+    cache = getattr(_local, "fakers", None)
+    if cache is None:
+        cache = _local.fakers = {}
     if locale not in cache:
         cache[locale] = _new_faker(locale)
     return cache[locale]  # type: ignore[no-any-return]
