@@ -41,15 +41,31 @@ def load(target: str) -> Any:
         assert spec and spec.loader
         module = importlib.util.module_from_spec(spec)
         sys.modules[path.stem] = module
-        spec.loader.exec_module(module)
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:
+            raise SystemExit(f"error: running {module_name} raised {type(exc).__name__}: {exc}") from None
     else:
         sys.path.insert(0, ".")
-        module = importlib.import_module(module_name)
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            raise SystemExit(f"error: no module named {exc.name or module_name!r}") from None
+        except Exception as exc:
+            raise SystemExit(f"error: importing {module_name} raised {type(exc).__name__}: {exc}") from None
     try:
         obj = getattr(module, name)
     except AttributeError:
         raise SystemExit(f"error: {module_name} has no {name!r}") from None
     if callable(obj) and not isinstance(obj, Picker):
+        import inspect
+
+        try:
+            inspect.signature(obj).bind()
+        except TypeError:
+            raise SystemExit(f"error: {target} takes arguments: give a picker, or a function of no argument that returns one") from None
+        except ValueError:
+            pass  # no signature to check (a builtin): call it
         obj = obj()
     if not isinstance(obj, Picker):
         raise SystemExit(f"error: {target} is not a picker (got {type(obj).__name__})")
@@ -167,7 +183,11 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"-n must be >= 0, got {args.n}")
         picker = load(args.target).set_seed(args.seed)
         if args.output:
-            with open(args.output, "w", encoding="utf-8", newline="") as out:
+            try:
+                out = open(args.output, "w", encoding="utf-8", newline="")
+            except OSError as exc:
+                raise SystemExit(f"error: cannot write {args.output}: {exc.strerror or exc}") from None
+            with out:
                 sample(picker, args.n, args.format, out)
         else:
             sample(picker, args.n, args.format, sys.stdout)
@@ -186,15 +206,34 @@ def main(argv: list[str] | None = None) -> int:
         print(f"value #{args.index}: {values[-1]!r}")
         print(explanation.describe())
         if args.svg:
-            path = explanation.render(args.svg)
+            try:
+                path = explanation.render(args.svg)
+            except OSError as exc:
+                raise SystemExit(f"error: cannot write {args.svg}: {exc.strerror or exc}") from None
             print(f"graph written to {path}")
         return 0
     if args.command == "bench":
+        if args.n < 1:
+            parser.error(f"-n must be >= 1, got {args.n}")
         bench(args.target, args.n, sys.stdout)
         return 0
     parser.print_help()
     return 0
 
 
+def run(argv: list[str] | None = None) -> int:
+    """:func:`main`, ending quietly when the reader of standard output goes away
+    (``python -m synthia sample ... | head``)."""
+    try:
+        return main(argv)
+    except BrokenPipeError:
+        # Python would print an error while flushing at exit: point stdout at nothing first.
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

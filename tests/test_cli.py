@@ -92,3 +92,30 @@ def test_help_lists_every_command_with_examples() -> None:
 def test_the_tour_still_runs() -> None:
     done = subprocess.run([sys.executable, "-m", "synthia", "tour", "--chapter", "core"], capture_output=True, text=True, check=True)
     assert done.stdout.strip()
+
+
+def _cli(*args: str, cwd: pathlib.Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "synthia", *args], capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def test_usage_errors_print_one_error_line_and_exit_non_zero(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "wirings.py").write_text("import synthia as sy\ndef sized(n):\n    return sy.Tick()\n")
+    (tmp_path / "a_file").write_text("")  # a path under a file cannot be written
+    cases = [
+        (["sample", "no_such_module:x"], "error: no module named 'no_such_module'"),
+        (["sample", QUICKSTART, "-o", str(tmp_path / "a_file" / "out.jsonl")], "error: cannot write"),
+        (["explain", QUICKSTART, "--svg", str(tmp_path / "a_file" / "graph.svg")], "error: cannot write"),
+        (["sample", f"{tmp_path / 'wirings.py'}:sized"], "takes arguments: give a picker, or a function of no argument"),
+        (["sample", QUICKSTART, "-n", "-5"], "error: -n must be >= 0, got -5"),
+        (["bench", "-n", "-5"], "error: -n must be >= 1, got -5"),
+    ]
+    for args, said in cases:
+        done = _cli(*args)
+        assert done.returncode != 0, args
+        assert said in done.stderr and "Traceback" not in done.stderr, (args, done.stderr)
+
+
+def test_sample_piped_into_head_ends_quietly() -> None:
+    command = f"{sys.executable} -m synthia sample {QUICKSTART} -n 200000 | head -n 2"
+    done = subprocess.run(["bash", "-c", f"set -o pipefail; {command}"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 2 and done.stderr == ""
