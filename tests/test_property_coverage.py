@@ -30,15 +30,27 @@ def test_kills_survivors_equivalents_and_inapplicable_mutants_are_told_apart() -
     ]
     result = sy.property_coverage([same_length, is_sorted], sorted, mutants, xs=lists)
     assert result.equivalent == ["same, written differently"]
-    assert list(result.not_applicable) == ["+ 1"] and "TypeError" in result.not_applicable["+ 1"]
-    assert result.mutants == ["drops the last", "reversed"]
+    # A mutant that raises on every call is killed at the first input, not set aside.
+    assert result.not_applicable == {} and result.run("same_length", "+ 1").status == "killed"
+    assert result.run("same_length", "+ 1").inputs == 1
+    assert result.mutants == ["drops the last", "reversed", "+ 1"]
     assert result.run("same_length", "drops the last").status == "killed"
     assert result.run("same_length", "reversed").status == "survived"
     assert result.run("same_length", "reversed").inputs == 58  # the Bayesian rule's stop
     assert result.run("is_sorted", "reversed").status == "killed"
-    assert result.killed("same_length") == ["drops the last"] and result.kill_rate() == 1.0
+    assert result.killed("same_length") == ["+ 1", "drops the last"] and result.kill_rate() == 1.0
     table = result.table()
-    assert "possibly equivalent" in table and "not applicable: + 1" in table and "killed 1/2 (50%)" in table
+    assert "possibly equivalent" in table and "killed 2/3 (67%)" in table
+
+
+def test_possibly_equivalent_is_not_decided_on_the_recorded_calls_alone() -> None:
+    def non_negative(f: Any, n: int) -> None:
+        assert f(n) == abs(n)
+
+    sneaky = sy.Mutant("differs at 1000 only", lambda n: abs(n) + (n == 1000))
+    result = sy.property_coverage(non_negative, abs, [sneaky], stop=sy.FixedCount(3000), n=sy.RandomInteger(0, 2000))
+    # The first 200 recorded calls never meet 1000; the property does, later.
+    assert result.equivalent == [] and result.run("non_negative", "differs at 1000 only").status == "killed"
 
 
 def test_inputs_to_kill_count_up_to_the_killing_input() -> None:

@@ -121,9 +121,12 @@ class TestReport:
         """A one-line reproduction: the seed, and the index of the first failing input."""
         name = getattr(self.harness, "name", "the assertion")
         line = f"{name}.run(seed={self.seed})"
-        if self.first_index is not None:
+        if self.first_index is not None and hasattr(self.harness, "example"):
             copied = ", copied=True" if self.first_copied else ""
             line += f"  # first failure: input #{self.first_index}, {name}.example(seed={self.seed}, index={self.first_index}{copied})"
+        elif self.first_index is not None:
+            copied = " with a copied part" if self.first_copied else ""
+            line += f"  # first failure: {self.unit[:-1]} #{self.first_index}{copied}"
         return line
 
     @property

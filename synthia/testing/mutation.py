@@ -181,8 +181,9 @@ class PropertyCoverage:
     ``properties`` maps each property's name to its run on the original function (each
     must pass there: a property that fails on the original is reported and not run on
     mutants); ``runs`` has one :class:`MutantRun` per property and live mutant;
-    ``equivalent`` names the possibly-equivalent mutants, ``not_applicable`` the mutants
-    whose mutator does not apply to the function's values (with why).
+    ``equivalent`` names the possibly-equivalent mutants (the same outputs on the recorded
+    calls, and killed by no property); ``not_applicable`` is kept for compatibility and is
+    empty: a mutant that raises on every call is run, and killed.
     """
 
     function: str
@@ -331,10 +332,11 @@ def property_coverage(
     ``function``. Each property first runs on ``function`` itself with ``stop`` (default
     :class:`~synthia.Bayesian`: 58 passing inputs) -- it must pass there -- and its calls
     to the function are recorded: a mutant that gives the same outputs on all of the first
-    ``calls_compared`` recorded calls is possibly equivalent, one that raises on every
-    call because its mutator does not fit the values is not applicable. Each remaining
-    (property, mutant) pair then runs with the same seed and rule, without shrinking,
-    within ``time_limit_per_mutant`` seconds.
+    ``calls_compared`` recorded calls and that no property kills is possibly equivalent (the
+    recorded calls alone never decide it: a difference may lie beyond them). Every (property,
+    mutant) pair runs with the same seed and rule, without shrinking, within
+    ``time_limit_per_mutant`` seconds; a mutant that raises on every call is killed at the
+    first input, as any property that calls the function would show.
 
     >>> import statistics, synthia as sy
     >>> def between(median, xs):
@@ -365,23 +367,21 @@ def property_coverage(
         if not report.passed:
             failing[name] = report.error or f"{report.smallest!r}: {report.exception!r}"
 
-    equivalent: list[str] = []
+    # Every mutant is run: one that raises on every call is killed at the first input, and one
+    # that gives the same outputs on the recorded calls is only *possibly* equivalent -- it
+    # is called so when no property kills it either.
+    candidates: set[str] = set()
     not_applicable: dict[str, str] = {}
-    live: list[Mutant] = []
+    live: list[Mutant] = list(chosen)
     expected = [_outcome(function, a, k) for a, k in recording.calls]
     for mutant in chosen:
         try:
             with time_limit(time_limit_per_mutant):
                 seen = [_outcome(mutant.function, a, k) for a, k in recording.calls]
         except RunInterrupted:
-            live.append(mutant)  # too slow to compare: its runs will say so
-            continue
-        if seen and all(s[0] == "raised" for s in seen) and not all(e[0] == "raised" for e in expected):
-            not_applicable[mutant.name] = f"raises {seen[0][1].__name__} on every call"
-        elif seen and all(_same(s, e) for s, e in zip(seen, expected)):
-            equivalent.append(mutant.name)
-        else:
-            live.append(mutant)
+            continue  # too slow to compare: its runs will say so
+        if seen and all(_same(s, e) for s, e in zip(seen, expected)):
+            candidates.add(mutant.name)
 
     runs = []
     for name, prop in named.items():
@@ -404,8 +404,12 @@ def property_coverage(
                 killed_at = index + 1 if index is not None else report.tried
                 raised = "returned False" if report.exception is None else f"{type(report.exception).__name__}: {report.exception}"
                 runs.append(MutantRun(name, mutant.name, "killed", killed_at, seconds, raised))
+    killed = {r.mutant for r in runs if r.status == "killed"}
+    equivalent = [m.name for m in chosen if m.name in candidates and m.name not in killed]
+    runs = [r for r in runs if r.mutant not in equivalent]
     return PropertyCoverage(
-        getattr(function, "__qualname__", repr(function)), originals, [m.name for m in live], runs, equivalent, not_applicable, failing
+        getattr(function, "__qualname__", repr(function)), originals, [m.name for m in live if m.name not in equivalent], runs,
+        equivalent, not_applicable, failing,
     )
 
 
