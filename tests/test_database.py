@@ -176,3 +176,43 @@ def test_loading_never_unpickles(tmp_path: pathlib.Path) -> None:
         warnings.simplefilter("always")
         assert db.load("k") == []
     assert any(issubclass(w.category, DatabaseWarning) for w in caught)
+
+
+def test_hostile_failure_files_are_ignored_with_one_warning_in_bounded_time(tmp_path: pathlib.Path) -> None:
+    import json
+    import os
+    import warnings
+
+    from synthia.engine.database import FORMAT, VERSION, DatabaseWarning, FailureDatabase
+
+    db = FailureDatabase(tmp_path)
+    path = db.path("k")
+    assert path is not None
+    path.parent.mkdir(parents=True)
+
+    def document(entries: object) -> str:
+        return json.dumps({"format": FORMAT, "version": VERSION, "key": "k", "entries": entries})
+
+    good = {"picks": 1, "draws": [["integer", 5, 0, 10]]}
+    hostile = [
+        document(5),  # entries of the wrong type
+        document([{"tape": {"picks": 10**9, "draws": []}}]),  # a billion picks to replay
+        document([{"tape": {"picks": 1, "draws": [["weighted", 0, [10**400]]]}}]),  # a 400-digit weight
+        document([{"tape": {"picks": 1, "draws": [["integer", 10**400, 0, 10]]}}, {"tape": good}]),
+        "[" * 100_000 + "]" * 100_000,  # JSON nested 100,000 deep
+    ]
+    for text in hostile:
+        path.write_text(text)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            tapes = db.load("k")
+        assert all(isinstance(t, sy.Tape) for t in tapes)
+        assert len([w for w in caught if issubclass(w.category, DatabaseWarning)]) <= 1
+    path.unlink()
+    os.mkfifo(path)  # a FIFO would block a reader forever
+    with pytest.warns(DatabaseWarning, match="not a regular file"):
+        assert db.load("k") == []
+    path.unlink()
+    path.symlink_to("/dev/zero")  # endless bytes
+    with pytest.warns(DatabaseWarning, match="not a regular file"):
+        assert db.load("k") == []

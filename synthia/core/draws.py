@@ -387,6 +387,8 @@ class Tape:
         picks = data.get("picks", 1)
         if isinstance(picks, bool) or not isinstance(picks, int) or picks < 1:
             raise ValueError(f"picks must be a positive int, got {picks!r}")
+        if picks > len(data["draws"]) + MAX_EMPTY_PICKS:  # a tape no run could have written
+            raise ValueError(f"{picks} picks for {len(data['draws'])} draws is more than a tape holds")
         draws = []
         for item in data["draws"]:
             if not isinstance(item, list) or len(item) < 3 or item[0] not in KINDS:
@@ -405,6 +407,11 @@ class Tape:
         if not (isinstance(starts, list) and len(starts) == picks and all(isinstance(s, int) for s in starts)):
             starts = [0] * picks
         return cls(draws, (), picks, starts)
+
+
+#: Picks without draws a tape read from JSON may have (pickers that draw nothing); beyond
+#: this, a tape is not one a run wrote, and replaying it would not end in reasonable time.
+MAX_EMPTY_PICKS = 10_000
 
 
 # -- sources ------------------------------------------------------------------------------

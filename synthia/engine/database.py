@@ -35,10 +35,12 @@ from typing import Any
 
 from ..core.draws import Tape
 
-__all__ = ["FailureDatabase", "DatabaseWarning", "FORMAT", "VERSION"]
+__all__ = ["FailureDatabase", "DatabaseWarning", "FORMAT", "VERSION", "MAX_BYTES"]
 
 FORMAT = "synthia-failures"
 VERSION = 1
+#: A failure file larger than this is not one synthia wrote (a tape of a million draws is far less).
+MAX_BYTES = 64 * 1024 * 1024
 
 
 class DatabaseWarning(UserWarning):
@@ -72,13 +74,22 @@ class FailureDatabase:
         return self.directory / "failures" / f"{digest}.json"
 
     def load(self, key: str) -> list[Tape]:
-        """The tapes saved for ``key`` (a corrupt file or entry is skipped with a warning)."""
+        """The tapes saved for ``key``. Anything it cannot trust is skipped with one
+        :class:`DatabaseWarning`, in bounded time and memory: a file that is not a regular file
+        (a FIFO, a link to a device), one over ``MAX_BYTES``, JSON nested too deep, wrong
+        types, or a tape with more picks than a run could have written (``Tape.from_json``)."""
         path = self.path(key)
         if path is None or not path.exists():
             return []
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as err:
+            if not path.is_file():
+                raise ValueError("it is not a regular file")
+            with path.open("rb") as handle:
+                raw = handle.read(MAX_BYTES + 1)
+            if len(raw) > MAX_BYTES:
+                raise ValueError(f"it is larger than {MAX_BYTES} bytes")
+            data = json.loads(raw.decode("utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
             warnings.warn(f"synthia ignores the unreadable failure file {path}: {err}", DatabaseWarning, stacklevel=2)
             return []
         if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -93,11 +104,15 @@ class FailureDatabase:
             return []
         if data.get("key") != key:
             return []  # a hash collision, or a file copied from elsewhere
+        entries = data.get("entries") or []
+        if not isinstance(entries, list):
+            warnings.warn(f"synthia ignores {path}: its entries are not a list", DatabaseWarning, stacklevel=2)
+            return []
         tapes = []
-        for i, entry in enumerate(data.get("entries") or []):
+        for i, entry in enumerate(entries):
             try:
                 tapes.append(Tape.from_json(entry["tape"]))
-            except (KeyError, TypeError, ValueError) as err:
+            except (KeyError, TypeError, ValueError, OverflowError, RecursionError) as err:
                 warnings.warn(f"synthia ignores entry {i} of {path}: {err}", DatabaseWarning, stacklevel=2)
         return tapes
 
