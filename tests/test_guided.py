@@ -494,3 +494,34 @@ def test_the_steps_of_an_integer_by_draw_are_choice_points() -> None:
     for _ in range(3000):
         lists.pick()
     assert lists.valid_count > 100 and lists.unique_count > 50
+
+
+def test_a_saved_learner_that_cannot_be_trusted_is_one_value_error() -> None:
+    import json
+
+    def make() -> Any:
+        return sy.guided(_bst(), valid=is_bst, state="tree", float_buckets=2, seed=3)
+
+    g = make()
+    g.take(100)
+    saved = json.loads(g.to_json())
+    assert saved["guide"]["tables"], "the learner learned something"
+
+    def spoiled(change: Any) -> str:
+        data = json.loads(json.dumps(saved))
+        change(data["guide"])
+        return json.dumps(data)
+
+    bad = {
+        "a NaN q value": spoiled(lambda guide: guide["tables"][0][1].__setitem__(0, float("nan"))),
+        "a negative count": spoiled(lambda guide: guide["tables"][0][2].__setitem__(0, -1)),
+        "a row cut short": spoiled(lambda guide: guide["tables"][0].pop()),
+        "q values and counts of other lengths": spoiled(lambda guide: guide["tables"][0][2].append(1)),
+        "no tables": spoiled(lambda guide: guide.pop("tables")),
+        "not JSON": "{not json",
+        "nested too deep": "[" * 100_000 + "]" * 100_000,
+    }
+    for why, text in bad.items():
+        with pytest.raises(ValueError):
+            make().from_json(text)
+    assert make().from_json(g.to_json()).freeze().take(5) == g.freeze().take(5)

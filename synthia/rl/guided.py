@@ -827,8 +827,11 @@ class GuidedPicker(Seedable[T]):
 
     def from_json(self, text: str) -> "GuidedPicker[T]":
         """Load a learner saved by :meth:`to_json` (of a guided picker over the same wiring); returns ``self``."""
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != "synthia-guide":
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError, RecursionError) as err:
+            raise ValueError(f"text must be the JSON of GuidedPicker.to_json(): {err}") from None
+        if not isinstance(data, dict) or data.get("format") != "synthia-guide" or not isinstance(data.get("guide"), dict):
             raise ValueError("text must be the JSON of GuidedPicker.to_json()")
         for name in ("state", "window", "float_buckets", "max_actions"):
             if data.get(name) != getattr(self, name):

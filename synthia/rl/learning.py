@@ -27,6 +27,8 @@ True
 """
 from __future__ import annotations
 
+import math
+
 import copy
 from typing import Any, Callable, Hashable
 
@@ -210,16 +212,36 @@ class Guide:
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> "Guide":
         """The guide :meth:`to_state` saved (its random stream restarts from the seed)."""
-        if not isinstance(state, dict) or "tables" not in state:
+        if not isinstance(state, dict) or not isinstance(state.get("tables"), list):
             raise ValueError(f"state must be a dict saved by Guide.to_state(), got {type(state).__name__}")
         guide = cls(check_number(state.get("epsilon", 0.25), "epsilon"), check_int(state.get("seed", 0), "seed"))
         guide.episodes = check_int(state.get("episodes", 0), "episodes", minimum=0)
-        for key, q, n in state["tables"]:
-            guide.tables[_hashable(key)] = [[float(v) for v in q], [int(c) for c in n]]
+        for i, row in enumerate(state["tables"]):
+            key, entry = _checked_row(i, row)
+            guide.tables[_hashable(key)] = entry
         return guide
 
     def __repr__(self) -> str:
         return f"Guide(epsilon={self.epsilon!r}, seed={self.seed!r})"
+
+
+def _checked_row(i: int, row: Any) -> tuple[Any, list[list[Any]]]:
+    """Row ``i`` of saved tables as ``(key, [q values, counts])``, or one ``ValueError`` saying
+    what is wrong: a row cut short, values that are not finite numbers, negative counts."""
+    if not isinstance(row, list) or len(row) != 3 or not isinstance(row[1], list) or not isinstance(row[2], list):
+        raise ValueError(f"tables[{i}] must be [key, q values, counts], got {row!r:.80}")
+    key, q, n = row
+    if len(q) != len(n) or not q:
+        raise ValueError(f"tables[{i}] has {len(q)} q values for {len(n)} counts")
+    values = []
+    for v in q:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise ValueError(f"tables[{i}] has a q value that is not a finite number: {v!r}")
+        values.append(float(v))
+    for c in n:
+        if isinstance(c, bool) or not isinstance(c, int) or c < 0:
+            raise ValueError(f"tables[{i}] has a count that is not a non-negative int: {c!r}")
+    return key, [values, list(n)]
 
 
 def _jsonable(key: Any) -> Any:
