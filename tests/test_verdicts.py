@@ -253,3 +253,26 @@ def test_a_deferred_that_recurses_too_deep_is_a_clear_error() -> None:
     deep: sy.Picker[object] = sy.Deferred(lambda: sy.Apply(lambda a: [a], deep), max_depth=10**6, fallback=0)
     with pytest.raises(ValueError, match=r"its max_depth=1000000 is beyond what Python allows"):
         sy.Assert(lambda v: True, v=deep).run(seed=1)
+
+
+def test_a_time_budget_bounds_a_call_that_hangs() -> None:
+    import time
+
+    class Hangs:
+        def wait(self, n: int) -> None:
+            while n > 7:  # hangs on a large n
+                pass
+
+    started = time.perf_counter()
+    report = sy.Monkey(Hangs, [sy.Action("wait", n=sy.RandomInteger(0, 10))], time_budget=1.0).run(seed=1)
+    assert time.perf_counter() - started < 10
+    assert "ended a call that was still running" in report.reason and report.time_bound
+    assert report.status == "error" and not report.passed and "still running" in report.summary()
+
+    def test(n: int) -> None:
+        while n > 7:
+            pass
+
+    started = time.perf_counter()
+    assert "ended a call" in sy.Assert(test, sy.RunOptions(time_budget=1.0), n=sy.RandomInteger(0, 10)).run(seed=1).reason
+    assert time.perf_counter() - started < 10

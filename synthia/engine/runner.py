@@ -26,6 +26,7 @@ any load; when an explicit time limit bound the run, :attr:`TestReport.time_boun
 from __future__ import annotations
 
 import collections
+import contextlib
 import dataclasses
 import time
 from contextlib import ExitStack
@@ -36,7 +37,7 @@ from ..core.exceptions import GiveUp, NoMoreElements
 from .copying import copy_random, copy_span, next_copy
 from .evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
 from .progress import check_progress, run_progress
-from .report import TestReport
+from .report import RunInterrupted, TestReport, time_limit
 from .shrinker import FAIL, INVALID, PASS, Attempt, Shrinker
 from .stopping import FixedCount, Outcome, StoppingRule, stop_rule
 
@@ -328,9 +329,23 @@ class Runner:
     def run(self, tapes: Iterable[Tape] = ()) -> TestReport:
         report = self.report
         report.started_at = time.time()
+        budget = self.options.time_budget
+        # With a time budget, an alarm ends a call that hangs past it (the loop's own checks
+        # end the run between calls): a little after the budget, on the main thread.
+        limit = time_limit(budget * 1.1 + 0.5) if budget is not None else contextlib.nullcontext()
         try:
-            if not self._replay_saved(list(tapes)):
-                self._discover()
+            with limit:
+                if not self._replay_saved(list(tapes)):
+                    self._discover()
+        except RunInterrupted:
+            if budget is None:
+                raise  # another's time limit (property_coverage's): it ends the run, not this report
+            self.session.close()
+            report.reason = f"the time budget of {budget:g} s ended a call that was still running (one that hangs?)"
+            report.time_bound = f"the time budget of {budget:g} s ended the run during a call"
+            if report.tape is None:  # never a pass: the last input was not seen to pass
+                report.passed = False
+                report.error = f"a call was still running when the time budget of {budget:g} s ended (it hangs?)"
         finally:
             self.session.close()
         report.time_discovery = time.perf_counter() - self.started - report.time_shrinking
@@ -601,6 +616,12 @@ class Runner:
             best = shrinker.best
             report.interrupted = True
             shrinker.stopped_by = "an interruption (KeyboardInterrupt)"
+        except RunInterrupted:  # the time budget's alarm, during a call that hangs
+            if options.time_budget is None:
+                raise
+            best = shrinker.best
+            shrinker.stopped_by = "the time budget (a call was still running)"
+            report.time_bound = "the time budget ended shrinking during a call"
         report.time_shrinking += time.perf_counter() - t0
         self.session.close()  # its route must not be the current one while discovery goes on (restarts)
         report.shrink_steps += shrinker.improvements

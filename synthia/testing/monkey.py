@@ -32,7 +32,7 @@ from ..core.picker import Picker, RandomPicker
 from ..core.random import check_seed, derive_seed, fresh_seed
 from ..engine.coverage import bucket
 from ..engine.observe import observation
-from ..engine.report import InvalidTest, TestReport
+from ..engine.report import InvalidTest, RunInterrupted, TestReport
 from ..engine.runner import DISCARD, FrontEnd, Runner, RunOptions, Trial
 from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt
@@ -472,7 +472,7 @@ class Monkey(FrontEnd):
         try:
             system = _fresh(self.system)
             model = _fresh(self.model)
-        except (KeyboardInterrupt, InvalidTest):
+        except (KeyboardInterrupt, InvalidTest, RunInterrupted):
             raise
         except BaseException as exc:  # noqa: B036 - a system that cannot be made is a failure, with its report
             which = "system" if "system" not in locals() else "model"
@@ -511,7 +511,7 @@ class Monkey(FrontEnd):
         raised: BaseException | None = None
         try:
             step.result = action.run(system, step.args)
-        except (KeyboardInterrupt, InvalidTest):
+        except (KeyboardInterrupt, InvalidTest, RunInterrupted):
             raise
         except BaseException as exc:  # noqa: B036 - whatever the system raises (sys.exit too) is checked below
             raised = step.exception = exc
@@ -520,7 +520,7 @@ class Monkey(FrontEnd):
         if counterpart is not None:
             try:
                 expected, model_raised = counterpart(step.args), None
-            except (KeyboardInterrupt, InvalidTest):
+            except (KeyboardInterrupt, InvalidTest, RunInterrupted):
                 raise
             except BaseException as exc:  # noqa: B036 - a model that exits is compared like one that raises
                 expected, model_raised = None, exc
@@ -542,7 +542,7 @@ class Monkey(FrontEnd):
         if action.expect is not NO_EXPECTATION and raised is None:
             try:
                 holds = action.expect(step.result) if callable(action.expect) else _equal(step.result, action.expect)
-            except (KeyboardInterrupt, InvalidTest):
+            except (KeyboardInterrupt, InvalidTest, RunInterrupted):
                 raise
             except BaseException as exc:  # noqa: B036 - an expectation that raises does not hold
                 message = f"{call} returned {safe_repr(step.result)}; the expectation raised {_said(exc)}"
@@ -554,7 +554,7 @@ class Monkey(FrontEnd):
             name = getattr(check, "__name__", "invariant")
             try:
                 holds = call_with_state(check, system, model)
-            except (KeyboardInterrupt, InvalidTest):
+            except (KeyboardInterrupt, InvalidTest, RunInterrupted):
                 raise
             except BaseException as exc:  # noqa: B036
                 message = f"invariant {name} failed after {call}: {_said(exc)}"

@@ -16,10 +16,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import inspect
-import signal
-import threading
 import time
-from contextlib import contextmanager
+
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, cast
 
 from ..core.checks import check_callable, check_number
@@ -29,7 +27,7 @@ from ..mutators import DeleteElement, InsertElement, Offset, Replace, Swap, appl
 from .bayesian import Bayesian
 from ..engine.runner import RunOptions
 from .harness import Assert
-from ..engine.report import RunInterrupted, TestReport
+from ..engine.report import RunInterrupted, TestReport, time_limit
 from ..engine.stopping import StoppingRule
 
 __all__ = ["Mutant", "MutantRun", "PropertyCoverage", "property_coverage", "output_mutants", "argument_mutants"]
@@ -252,27 +250,6 @@ class PropertyCoverage:
 
     def __str__(self) -> str:
         return f"property coverage of {self.function}\n{self.table()}"
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`~synthia.engine.report.RunInterrupted` in this thread after ``seconds``
-    (a real-time alarm: on the main thread of a Unix process; elsewhere, no limit)."""
-    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable:
-        yield
-        return
-
-    def alarm(signum: int, frame: Any) -> None:
-        raise RunInterrupted(f"the time limit of {seconds:g} s is spent")
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 class _Recording:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 import synthia as sy
-from synthia.testing.mutation import time_limit
+from synthia.engine.report import time_limit
 from synthia.engine.report import RunInterrupted
 
 from .registry import Signature
