@@ -8,6 +8,8 @@ replay past the end of its draws, and the shrinker's first try, produce).
 """
 from __future__ import annotations
 
+import sys
+
 import math
 from typing import Any
 
@@ -87,6 +89,9 @@ class GaussianFloat(RandomPicker[float], Shrinkable[float]):
         self.sd = float(check_number(sd, "sd"))
         if self.sd < 0:
             raise ValueError(f"sd must be non-negative, got {sd!r}")
+        if abs(self.mean) + 10 * self.sd > sys.float_info.max:
+            # Values would overflow to inf (with sd=1e308, one in eight): not a distribution of floats.
+            raise ValueError(f"mean={mean!r} and sd={sd!r} make values overflow to inf: |mean| + 10 * sd must stay below {sys.float_info.max:.4g}")
         self._spare: Any = UNSET
         self._init_stream(seed)
 

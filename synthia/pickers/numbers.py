@@ -28,7 +28,7 @@ class RandomUUID(RandomPicker[uuid.UUID]):
     """
 
     def __init__(self, version: int | None = 4, *, seed: int | None = None) -> None:
-        if version is not None and version not in (1, 3, 4, 5):
+        if version is not None and (isinstance(version, bool) or version not in (1, 3, 4, 5)):
             raise ValueError(f"version must be 1, 3, 4, 5 or None, got {version!r}")
         self.version = version
         self._bits = 128 if version is None else 122

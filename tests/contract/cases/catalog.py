@@ -74,6 +74,7 @@ CASES = [
 BAD_ARGUMENTS = [
     BadArgument("BiasedRandomFloat bias 0", lambda: sy.BiasedRandomFloat(0), ValueError, "bias"),
     BadArgument("GaussianFloat negative sd", lambda: sy.GaussianFloat(0, -1), ValueError, "sd"),
+    BadArgument("GaussianFloat sd that overflows", lambda: sy.GaussianFloat(0, 1e308), ValueError, "sd=1e+308"),
     BadArgument("PoissonInteger lam 0", lambda: sy.PoissonInteger(0), ValueError, "lam"),
     BadArgument("PoissonInteger tell", lambda: sy.PoissonInteger(1).tell(-2), ValueError, "lam"),
     BadArgument("AffineTransform m 0", lambda: sy.AffineTransform(sy.Tick(), 0, 1), ValueError, "m"),

@@ -92,6 +92,7 @@ BAD_ARGUMENTS = [
     BadArgument("RandomText nasty", lambda: sy.RandomText(2, nasty=2), ValueError, "nasty"),
     BadArgument("RandomBytes length", lambda: sy.RandomBytes("x"), TypeError, "length"),
     BadArgument("RandomUUID version", lambda: sy.RandomUUID(version=7), ValueError, "version"),
+    BadArgument("RandomUUID version True", lambda: sy.RandomUUID(True), ValueError, "True"),
     BadArgument("RandomDecimal float", lambda: sy.RandomDecimal(0.1, 1), TypeError, "low"),
     BadArgument("RandomDecimal empty", lambda: sy.RandomDecimal("1.001", "1.005", places=2), ValueError, "high"),
     BadArgument("RandomDecimal places", lambda: sy.RandomDecimal(places=-1), ValueError, "places"),
