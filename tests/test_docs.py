@@ -10,6 +10,7 @@ import contextlib
 import io
 import pathlib
 import re
+import sys
 import textwrap
 from typing import Any
 
@@ -30,8 +31,14 @@ def test_the_pages_have_python_blocks() -> None:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_python_block_of_the_page_runs(page: pathlib.Path, monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
+    from synthia.testing import settings
+
     monkeypatch.chdir(tmp_path)  # blocks that write files write them here
     monkeypatch.setenv("MPLBACKEND", "Agg")
+    # A page may register or load a profile (docs/testing.md does): the rest of the suite
+    # must not see it.
+    monkeypatch.setattr(settings, "_profiles", dict(settings._profiles))
+    monkeypatch.setattr(settings, "_active", settings._active)
     namespace: dict[str, Any] = {"__name__": "__doc__"}
     for number, code in enumerate(blocks(page)):
         example = CONTINUES.match(code.lstrip())
@@ -43,3 +50,5 @@ def test_every_python_block_of_the_page_runs(page: pathlib.Path, monkeypatch: py
                 exec(compile(code, f"{page.name} block {number}", "exec"), namespace)  # noqa: S102 - the page's own code
             except Exception as error:
                 raise AssertionError(f"{page.name}, python block {number} fails: {type(error).__name__}: {error}\n{code}") from error
+    if "matplotlib.pyplot" in sys.modules:  # figures a page drew
+        sys.modules["matplotlib.pyplot"].close("all")
