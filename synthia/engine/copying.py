@@ -32,7 +32,7 @@ from ..core.draws import Draw, Tape
 from ..core.graph import span_kind
 from ..core.random import derive_seed
 
-__all__ = ["SCHEDULE", "OFFSET", "copies_a_part", "next_copy", "copy_random", "copy_span"]
+__all__ = ["SCHEDULE", "OFFSET", "next_copy", "copy_random", "copy_span"]
 
 #: Inputs with a copied part: one in 16 among the first 48 (the 8th, the 24th and the 40th: a
 #: run of 100 inputs has three), then one in 256 up to the 4,096th, then one in 4,096
@@ -45,18 +45,10 @@ OFFSET = 7
 TRIES = 8
 
 
-def copies_a_part(index: int) -> bool:
-    """Whether the input numbered ``index`` (from 0) of a run has a copied part.
-
-    >>> [i for i in range(300) if copies_a_part(i)], [i for i in range(4000, 10_000) if copies_a_part(i)]
-    ([7, 23, 39, 263], [4103, 8199])
-    """
-    return next_copy(index) == index
-
-
 def next_copy(index: int) -> int:
-    """The number of the first input from ``index`` on that has a copied part (what a run
-    compares its counter with, so that the inputs between copies pay nothing).
+    """The number of the first input from ``index`` on after which a run tries a copy with a
+    copied part (what a run compares its counter with, so that the inputs between copies pay
+    nothing).
 
     >>> next_copy(0), next_copy(8), next_copy(40), next_copy(4040)
     (7, 23, 263, 4103)

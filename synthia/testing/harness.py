@@ -19,7 +19,6 @@ from ..core.random import check_seed, fresh_seed
 from ..pickers.filters import PickIf
 from ..engine.copying import copy_random, copy_span
 from ..engine.coverage import signature, span_names
-from ..engine.evidence import Evidence
 from ..engine.observe import observation
 from ..engine.report import HealthWarning, InvalidTest, RunInterrupted, TestReport
 from ..engine.runner import DISCARD, FrontEnd, Runner, RunOptions, Trial
@@ -378,10 +377,6 @@ class Assert(FrontEnd):
         from ..explain.failures import explain_failure
 
         return explain_failure(report, redraws)
-
-    def new_evidence(self) -> Evidence:
-        """The evidence of a new run: classes recorded when asked, or when the rule needs them."""
-        return self.options.new_evidence()
 
     # -- profiling ------------------------------------------------------------------------------
     def profile(self, seed: int, n: int) -> dict[str, float]:
