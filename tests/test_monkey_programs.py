@@ -150,3 +150,37 @@ def test_a_model_that_raises_where_the_system_does_not_prints_a_check_of_the_exc
     with pytest.raises(AssertionError, match="did not raise IndexError"):
         _run_program(report.program, LenientStack, "LenientStack")
     _run_program(report.program, FixedStack, "LenientStack")
+
+
+EXAMPLES = [
+    ("monkey_bank", "bank_monkey", "Account", "AccountModel"),
+    ("monkey_lru", "lru_monkey", "LRUCache", "LRUModel"),
+    ("monkey_calculator", "calculator_monkey", "Calculator", "CalculatorModel"),
+]
+
+
+@pytest.mark.parametrize("module, factory, system, fixed", EXAMPLES, ids=[e[0] for e in EXAMPLES])
+def test_an_examples_program_fails_as_printed_and_passes_on_a_correct_system(module: str, factory: str, system: str, fixed: str) -> None:
+    # Each example's model is a correct implementation of the same interface: the printed
+    # program, run as a script, fails on the example's system and passes on the model.
+    import importlib
+    import pathlib
+    import subprocess
+    import sys
+
+    examples = pathlib.Path(__file__).resolve().parent.parent / "examples"
+    sys.path.insert(0, str(examples))
+    try:
+        program = getattr(importlib.import_module(module), factory)().run(seed=7).program
+    finally:
+        sys.path.remove(str(examples))
+
+    def run(text: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", text], capture_output=True, text=True, cwd=examples, timeout=60)
+
+    buggy = run(program)
+    assert buggy.returncode != 0 and "AssertionError" in buggy.stderr, buggy.stderr
+    correct = program.replace(f"from {module} import {system}", f"from {module} import {fixed} as {system}", 1)
+    assert correct != program
+    passed = run(correct)
+    assert passed.returncode == 0, passed.stderr

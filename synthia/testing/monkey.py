@@ -704,6 +704,10 @@ class Monkey(FrontEnd):
                 body[0] = f"{name_of(factory)}()  # raises {type(trace.failure.exception).__name__}"
             header = [f"from {module} import {', '.join(sorted(names))}" for module, names in sorted(imports.items())]
             return "\n".join([*dict.fromkeys(notes), *header, *body])
+        def exception_name(kind: type[BaseException]) -> str:
+            # An exception class the program names must be imported (a builtin needs nothing).
+            return kind.__qualname__ if kind.__module__ == "builtins" else name_of(kind)
+
         failure = trace.failure
         check = failure.check if failure is not None else None
         # An invariant of (system, model) needs the model, stepped along with the system.
@@ -714,6 +718,8 @@ class Monkey(FrontEnd):
         for step in trace.steps[:-1] if failure else trace.steps:
             if not isinstance(step.action.fn, str):
                 name_of(step.action.fn)
+            if step.exception is not None:
+                exception_name(type(step.exception))
             body.extend(_guarded(step.text(variable), step.exception))
             if with_model:
                 body.extend(_guarded(step.action.model_text("model", step.args), None, model_step=True))
@@ -727,7 +733,7 @@ class Monkey(FrontEnd):
             elif failure.kind == "mismatch" and not isinstance(failure.expected, BaseException):
                 body.append(f"assert {call} == {safe_repr(failure.expected)}  # the model's result")
             elif failure.kind == "mismatch":
-                raised = type(failure.expected).__name__
+                raised = exception_name(type(failure.expected))
                 body.extend([
                     "try:", f"    {call}", f"except {raised}:", "    pass  # as the model does",
                     "else:", f"    raise AssertionError({f'{call} did not raise {raised}, as the model does'!r})",
@@ -745,6 +751,8 @@ class Monkey(FrontEnd):
                 else:
                     body.append(f"assert {call} == {safe_repr(expected)}  # the action's expectation")
             else:
+                if last.exception is not None:
+                    exception_name(type(last.exception))
                 body.extend(_guarded(call, last.exception))
                 if with_model:
                     body.extend(_guarded(last.action.model_text("model", last.args), None, model_step=True))
