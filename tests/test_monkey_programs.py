@@ -51,25 +51,8 @@ class FixedStack(Stack):
     BUG = False
 
 
-class StackModel:
-    def __init__(self) -> None:
-        self.items: list[int] = []
-
-    def push(self, x: int) -> None:
-        self.items.append(x)
-
-    def pop(self) -> int:
-        if not self.items:
-            raise IndexError("pop from an empty stack")
-        return self.items.pop()
-
-    def size(self) -> int:
-        return len(self.items)
-
-    def top(self) -> int:
-        if not self.items:
-            raise IndexError("empty")
-        return self.items[-1]
+class StackModel(FixedStack):
+    """The model: the stack without its planted bug."""
 
 
 def same_size(stack: Stack, model: StackModel) -> bool:
