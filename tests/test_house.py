@@ -139,6 +139,33 @@ def test_no_private_name_is_used_across_packages() -> None:
     assert _private_uses() == []
 
 
+def _instance_dict_uses() -> list[str]:
+    """Each ``__dict__`` outside ``synthia/core`` but an object's copy of its own state in its
+    ``__getstate__`` (``dict(self.__dict__)``): what a picker holds, the stream it draws from
+    and what watches its picks change only through the core's routing and instrument APIs."""
+    found = []
+    for package, path in _modules():
+        if package == "core":
+            continue
+        tree = ast.parse(path.read_text())
+        allowed: set[int] = set()
+        for function in ast.walk(tree):
+            if isinstance(function, ast.FunctionDef) and function.name == "__getstate__":
+                for node in ast.walk(function):
+                    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict"
+                            and len(node.args) == 1 and isinstance(node.args[0], ast.Attribute)
+                            and isinstance(node.args[0].value, ast.Name) and node.args[0].value.id == "self"):
+                        allowed.add(id(node.args[0]))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "__dict__" and id(node) not in allowed:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_no_instance_dict_is_touched_outside_core() -> None:
+    assert _instance_dict_uses() == []
+
+
 def test_module_names_are_unique_across_packages() -> None:
     seen: dict[str, list[str]] = collections.defaultdict(list)
     for package, path in _modules():

@@ -31,7 +31,20 @@ from .graph import upstream
 if TYPE_CHECKING:  # pragma: no cover
     from .picker import Picker
 
-__all__ = ["intercept", "wrap_one", "unwrap_one", "watch_resets", "unwatch_resets"]
+__all__ = [
+    "intercept",
+    "wrap_one",
+    "unwrap_one",
+    "watch_resets",
+    "unwatch_resets",
+    "intercepted",
+    "instance_pick",
+    "hold",
+    "held_pick",
+    "lean_pick",
+    "start_log",
+    "log_kept",
+]
 
 _MISSING = object()
 
@@ -69,6 +82,70 @@ def unwrap_one(picker: "Picker[Any]", token: Any) -> None:
         compact(picker)
     else:
         picker.__dict__["pick"] = token
+
+
+def intercepted(picker: "Picker[Any]") -> bool:
+    """Whether a wrapper (a span, provenance, timing) is on ``picker``'s pick right now: its
+    instance ``pick`` is neither missing nor the pick it holds (:func:`hold`).
+
+    >>> from synthia import RandomInteger
+    >>> numbers = RandomInteger(0, 10)
+    >>> with intercept(numbers, lambda picker, pick: pick):
+    ...     inside = intercepted(numbers)
+    >>> inside, intercepted(numbers)
+    (True, False)
+    """
+    state = picker.__dict__
+    return "pick" in state and state["pick"] is not state.get("_draw")
+
+
+def instance_pick(picker: "Picker[Any]") -> Callable[[], Any] | None:
+    """What shadows ``picker``'s class ``pick`` right now (a wrapper or the held pick), or ``None``."""
+    return picker.__dict__.get("pick")  # type: ignore[no-any-return]
+
+
+def held_pick(picker: "Picker[Any]") -> Callable[[], Any] | None:
+    """The pick ``picker`` holds (:func:`hold`), or ``None``."""
+    return picker.__dict__.get("_draw")  # type: ignore[no-any-return]
+
+
+def hold(picker: "Picker[Any]", fast: Callable[[], Any], *, shortcut: bool = True) -> None:
+    """Make ``fast`` (one call doing the whole pick) the pick ``picker`` holds, and its instance
+    ``pick`` too while no wrapper is on it (with ``shortcut``), so that a pick is a single call.
+    The class's ``pick`` stays the reference path a wrapper wraps (:func:`wrap_one`), and a copy
+    drops both (``TRANSIENT_FIELDS``)."""
+    state = picker.__dict__
+    if shortcut and ("pick" not in state or state["pick"] is state.get("_draw")):
+        state["pick"] = fast
+    state["_draw"] = fast
+
+
+def lean_pick(picker: "Picker[Any]", make: Callable[[], Callable[[], Any]]) -> Callable[[], Any] | None:
+    """The held pick of ``picker``, made by ``make()`` and held (:func:`hold`) at first use;
+    ``None`` while a wrapper is on it (the class's ``pick`` then takes its reference path, so
+    that the wrappers on its inputs see every pick)."""
+    state = picker.__dict__
+    current = state.get("pick")
+    fast = state.get("_draw")
+    if current is None:
+        if fast is None:
+            fast = state["_draw"] = make()
+        state["pick"] = fast
+        return fast
+    return fast if current is fast else None  # type: ignore[no-any-return]
+
+
+def start_log(picker: "Picker[Any]") -> list[Any]:
+    """Begin a new provenance log on ``picker`` (kept on it until the next one, dropped by a
+    copy) and return it."""
+    log: list[Any] = []
+    picker.__dict__["_provenance_log"] = log
+    return log
+
+
+def log_kept(picker: "Picker[Any]") -> list[Any] | None:
+    """The provenance log kept on ``picker`` (:func:`start_log`), or ``None``."""
+    return picker.__dict__.get("_provenance_log")  # type: ignore[no-any-return]
 
 
 def compact(picker: "Picker[Any]") -> None:

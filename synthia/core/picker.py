@@ -24,7 +24,8 @@ from typing import Any, Callable, ClassVar, Generic, Iterator, TypeVar
 
 from .exceptions import NoMoreElements
 from .graph import upstream
-from .draws import RoutedStream, current_route
+from .routing import RoutedStream, current_route
+from .instrument import hold
 from .random import _DERIVING, MixStream, Stream, check_seed, mix64, derive_seed, fresh_seed, stream_seed
 
 __all__ = [
@@ -408,13 +409,7 @@ class Seedable(Picker[T]):
         reference: instrumentation wraps it, never the sampler (see
         :func:`synthia.core.instrument.wrap_one`).
         """
-        state = self.__dict__
-        shortcut = ("pick" not in state or state["pick"] is state.get("_draw")) and getattr(
-            type(self).pick, "_returns_its_draw", False
-        )
-        state["_draw"] = sampler
-        if shortcut:
-            state["pick"] = sampler
+        hold(self, sampler, shortcut=getattr(type(self).pick, "_returns_its_draw", False))
 
     @property
     def stream(self) -> Stream:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from ..core.graph import upstream
-from ..core.instrument import unwatch_resets, unwrap_one, watch_resets, wrap_one
+from ..core.instrument import log_kept, start_log, unwatch_resets, unwrap_one, watch_resets, wrap_one
 from ..core.picker import Picker
 
 __all__ = ["Entry", "recording", "log_of", "NotRecorded"]
@@ -42,7 +42,7 @@ class Entry:
 
 def log_of(picker: Picker[Any]) -> list[Entry]:
     """The recorded outputs of ``picker`` since its last reset (raises :class:`NotRecorded`)."""
-    log = picker.__dict__.get("_provenance_log")
+    log = log_kept(picker)
     if log is None:
         raise NotRecorded(f"{picker!r} was not recorded: pick inside `with synthia.recording(picker):`")
     return log
@@ -80,7 +80,8 @@ def recording(*roots: Picker[Any], reset: bool = True) -> Iterator[None]:
                     if id(node) not in seen:
                         seen.add(id(node))
                         install(node)
-            log = picker.__dict__["_provenance_log"]
+            log = log_kept(picker)
+            assert log is not None  # started by install()
             log.append(Entry(value, consumed))
             if frames:
                 frames[-1].append((picker, len(log) - 1))
@@ -94,7 +95,7 @@ def recording(*roots: Picker[Any], reset: bool = True) -> Iterator[None]:
                 # A reset made by a picker while it picks (a behaviour tree starting a new
                 # round) keeps the numbering going, so earlier outputs stay explainable.
                 if not frames:
-                    picker.__dict__["_provenance_log"] = []
+                    start_log(picker)
                 return reset_self()
 
             return wrapper
@@ -104,7 +105,7 @@ def recording(*roots: Picker[Any], reset: bool = True) -> Iterator[None]:
     tokens: list[tuple[Picker[Any], Any, Any]] = []
 
     def install(node: Picker[Any]) -> None:
-        node.__dict__["_provenance_log"] = []
+        start_log(node)
         previous_reset = watch_resets(node, recorded_reset(node))
         tokens.append((node, wrap_one(node, recorded_pick), previous_reset))
 

@@ -14,6 +14,7 @@ from ..core.checks import check_callable, check_int, check_magnitude, check_weig
 from ..core.constant import Constant, Nothing, NothingPicker
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import unit_input, value_input, variadic_inputs
+from ..core.instrument import intercepted, lean_pick
 from ..core.picker import UNSET, Bounded, Picker, Shrinkable
 from ..core.random import weighted_index
 from .scalars import RandomFloat
@@ -24,17 +25,18 @@ T = TypeVar("T")
 
 
 class _LeanPick:
-    """A picker that holds its pick as one lean closure (:func:`_lean_of`): a copy or an
-    unpickled picker builds its own at once (``take()`` holds ``self.pick``)."""
+    """A picker that holds its pick as one lean closure
+    (:func:`~synthia.core.instrument.lean_pick`): a copy or an unpickled picker builds its own
+    at once (``take()`` holds ``self.pick``)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Any:
         twin = super().__deepcopy__(memo)  # type: ignore[misc]
-        _lean_of(twin)
+        lean_pick(twin, twin._lean)
         return twin
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         super().__setstate__(state)  # type: ignore[misc]
-        _lean_of(self)
+        lean_pick(self, self._lean)
 
 
 class Choice(_LeanPick, Shrinkable[T]):
@@ -73,7 +75,7 @@ class Choice(_LeanPick, Shrinkable[T]):
         self._cumulative = cumulative(self.weights)
         self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
         if type(self) is Choice:  # a subclass may set more in its own __init__: lean on first pick
-            _lean_of(self)
+            lean_pick(self, self._lean)
 
     def choose(self) -> int:
         """Draw the index of the next alternative (one decision pick)."""
@@ -100,7 +102,7 @@ class Choice(_LeanPick, Shrinkable[T]):
         return weighted_index(float(u), self._cumulative)
 
     def pick(self) -> T:
-        fast = _lean_of(self)
+        fast = lean_pick(self, self._lean)
         if fast is not None:
             return fast()  # type: ignore[no-any-return]
         # Intercepted (spans, provenance, timing): the reference path, every input's pick seen.
@@ -190,7 +192,7 @@ class Choice(_LeanPick, Shrinkable[T]):
         values = [a.value if type(a) is Constant else a for a in self.alternatives]
         if not all(type(v) in (int, float, bool) for v in values):
             return super().take_array(n)
-        if "pick" in self.__dict__ and self.__dict__["pick"] is not self.__dict__.get("_draw"):  # intercepted: pick by pick
+        if intercepted(self):  # pick by pick, so the wrappers see each
             return np.array(self.take(n))
         try:
             units = self.decision.take_array(n)
@@ -271,28 +273,6 @@ class Choice(_LeanPick, Shrinkable[T]):
 
 #: The Java name of :class:`Choice`.
 PickElement = Choice
-
-
-def _lean_of(picker: Any) -> Callable[[], Any] | None:
-    """The lean pick of ``picker`` (a ``Choice`` or an ``Apply``), built and held on first use,
-    or ``None`` while the picker is intercepted.
-
-    The lean pick is held as the instance's ``pick`` and as its ``_draw`` (copies drop both,
-    see ``TRANSIENT_FIELDS``). Instrumentation sees ``pick is _draw`` and wraps the class's
-    ``pick`` instead (:func:`synthia.core.instrument.wrap_one`); there a ``pick`` that is
-    neither missing nor the lean one means a wrapper is on, and the class's ``pick`` takes
-    the reference path, so wrappers on the inputs see every pick. Unwrapping puts the lean
-    pick back.
-    """
-    state = picker.__dict__
-    current = state.get("pick")
-    fast = state.get("_draw")
-    if current is None:
-        if fast is None:
-            fast = state["_draw"] = picker._lean()
-        state["pick"] = fast
-        return fast  # type: ignore[no-any-return]
-    return fast if current is fast else None  # type: ignore[no-any-return]
 
 
 class Freeze(Shrinkable[T]):
@@ -395,10 +375,10 @@ class Apply(_LeanPick, Picker[T]):
         self.args = [value_input(a, f"args[{i}]") for i, a in enumerate(args)]
         self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
         if type(self) is Apply:  # a subclass may set more in its own __init__: lean on first pick
-            _lean_of(self)
+            lean_pick(self, self._lean)
 
     def pick(self) -> T:
-        fast = _lean_of(self)
+        fast = lean_pick(self, self._lean)
         if fast is not None:
             return fast()  # type: ignore[no-any-return]
         # Intercepted (spans, provenance, timing): the reference path, every input's pick seen.

@@ -6,10 +6,11 @@ from typing import Any, Callable, TypeVar, overload
 
 from ..core.checks import check_bool, check_callable, check_hashable, describe
 from ..core.constant import Constant
-from ..core.draws import RoutedStream
+from ..core.instrument import intercepted
+from ..core.routing import RoutedStream, put_stream, stream_behind, stream_of
 from ..core.graph import upstream
 from ..core.inputs import value_input
-from ..core.picker import Picker, RandomPicker, Seedable
+from ..core.picker import Picker, RandomPicker
 from ..core.random import current_derivation, derived_seeds
 from .basic import Apply
 
@@ -118,10 +119,9 @@ class Bind(RandomPicker[U]):
 
     def pick(self) -> U:
         maker = self.maker
-        state = maker.__dict__
         # The maker's pick is fn of the picker's value; called as it is while nothing wraps it
         # (a recording's span, provenance), so a Bind built for one pick builds no lean pick.
-        direct = "pick" not in state or state["pick"] is state.get("_draw")
+        direct = not intercepted(maker)
         if self.cache:
             inner = maker.fn(self.picker.pick()) if direct else maker.pick()  # type: ignore[attr-defined]
             return inner.pick()  # type: ignore[no-any-return]
@@ -169,7 +169,7 @@ class Bind(RandomPicker[U]):
         # The stream changed (a route began or ended, a copy): the kept wirings follow it when
         # they are next picked from (inner_for), not all of them now.
         routes = []
-        stream = self.__dict__.get("_stream")
+        stream = stream_of(self)
         while isinstance(stream, RoutedStream):
             routes.append(stream.route.serial)
             stream = stream.inner
@@ -284,14 +284,11 @@ def _follow(inner: Picker[Any], stream: Any) -> None:
         routes.append(stream.route)
         stream = stream.inner
     for _, node in upstream(inner):
-        if isinstance(node, Seedable) and "_stream" in node.__dict__:
-            own = node.__dict__["_stream"]
-            while isinstance(own, RoutedStream):
-                own = own.inner
+        own = stream_behind(node)
+        if own is not None:
             for route in reversed(routes):
                 own = RoutedStream(own, route)
-            node.__dict__["_stream"] = own
-            node._bind()
+            put_stream(node, own)
 
 
 #: Hypothesis's name for :class:`Bind`.

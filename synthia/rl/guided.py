@@ -46,12 +46,12 @@ from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 from ..core.checks import check_bool, check_callable, check_int, check_number, check_probability, cumulative, describe
 from ..core.draws import (
     BOOLEAN, FLOAT, INTEGER, PASSTHROUGH, WEIGHTED, DrawSource, Route, RoutedStream, current_route,
-    restore_current_route, set_current_route,
+    put_stream, restore_current_route, set_current_route, stream_of,
 )
 from ..core.exceptions import GiveUp
 from ..core.graph import edges, upstream
 from ..core.inputs import value_input
-from ..core.instrument import unwrap_one, wrap_one
+from ..core.instrument import instance_pick, unwrap_one, wrap_one
 from ..core.picker import Picker, Seedable
 from ..core.random import check_seed, derive_seed, fresh_seed
 from ..explain.recording import Entry
@@ -599,12 +599,11 @@ class GuidedPicker(Seedable[T]):
             choices=_decisions(self.wiring, self._labels),
         )
         for label, node in enumerate(nodes):
-            if isinstance(node, Seedable) and node.__dict__.get("_stream") is not None:
-                stream = node.__dict__["_stream"]
+            stream = stream_of(node)
+            if stream is not None:
                 points[id(stream)] = label
                 guided = selected is None or selected(label)
-                node.__dict__["_stream"] = _GuidedStream(stream, route, source, label, guided)
-                node._bind()
+                put_stream(node, _GuidedStream(stream, route, source, label, guided))
                 installed.append((node, stream, None))
             elif self.state == "tree" and _branches(node):
                 installed.append((node, None, wrap_one(node, _spanning(route, label))))
@@ -614,8 +613,7 @@ class GuidedPicker(Seedable[T]):
         node: Any
         for node, stream, token in reversed(self._installed or []):
             if stream is not None:
-                node.__dict__["_stream"] = stream
-                node._bind()
+                put_stream(node, stream)
             else:
                 unwrap_one(node, token)
         self._installed = None
@@ -696,7 +694,7 @@ class GuidedPicker(Seedable[T]):
         """The choice point of a random picker of the wiring when this picker's learner
         decides all its draws, else ``None`` (not a picker of the wiring, not selected, or
         routed elsewhere right now)."""
-        stream = picker.__dict__.get("_stream")
+        stream = stream_of(picker)
         if type(stream) is _GuidedStream and stream.source is self._source and stream.guided:
             return stream.point
         return None
@@ -704,7 +702,7 @@ class GuidedPicker(Seedable[T]):
     def opens_span(self, picker: Picker[Any]) -> bool:
         """Whether ``picker``'s pick right now is the one this picker installed to open a
         span of the tree state (and no other wrapper is on it)."""
-        return getattr(picker.__dict__.get("pick"), "span_route", None) is self._route
+        return getattr(instance_pick(picker), "span_route", None) is self._route
 
     def _judge(self, value: T) -> tuple[T, bool, bool]:
         try:

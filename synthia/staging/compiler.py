@@ -46,10 +46,11 @@ from typing import Any, Callable, Iterator, TypeVar
 
 from ..core.checks import check_count_pick, check_unit_pick, cumulative, positional_order
 from ..core.constant import Constant
-from ..core.draws import RoutedStream
+from ..core.draws import RoutedStream, stream_of
 from ..core.graph import upstream
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import value_input
+from ..core.instrument import hold, intercepted
 from ..core.picker import UNSET, Picker, Seedable
 from ..core.random import Stream, weighted_index
 from ..pickers.basic import Apply, Choice, Deferred
@@ -100,15 +101,13 @@ def _live(stream: Any) -> Stream:
 def _untouched(wiring: Picker[Any]) -> bool:
     """Whether no picker of ``wiring`` is routed or intercepted right now."""
     for _, node in upstream(wiring):
-        state = node.__dict__
-        if ("pick" in state and state["pick"] is not state.get("_draw")) or isinstance(state.get("_stream"), RoutedStream):
+        if intercepted(node) or isinstance(stream_of(node), RoutedStream):
             return False
     return True
 
 
 def _check_untouched(node: Picker[Any]) -> None:
-    state = node.__dict__
-    if "pick" in state and state["pick"] is not state.get("_draw"):
+    if intercepted(node):
         raise _Instrumented  # a wrapper (spans, provenance, timing) must see this pick
 
 
@@ -441,7 +440,7 @@ class _Stager:
         held sampler live, so a ``tell`` or a new stream is seen)."""
         _check_untouched(node)
         self.called += 1
-        pick = type(node).pick.__get__(node) if "pick" in node.__dict__ else node.pick
+        pick = type(node).pick.__get__(node)
         return self.bind("pick", pick, ("pick", id(node)))
 
     def call(self, node: Picker[Any], out: list[str], ind: str) -> str:
@@ -702,18 +701,15 @@ class Compiled(Seedable[T]):
 
     def _bind(self) -> None:
         # Called at construction, after a copy, and when a route starts or ends.
-        state = self.__dict__
-        state["_fast"] = None
-        if isinstance(state["_stream"], RoutedStream):
+        self._fast = None
+        if isinstance(self._stream, RoutedStream):
             fast = type(self).pick.__get__(self)  # routed: through the graph
         else:
             try:
                 fast = self._build() or self._prime
             except Exception:  # a wiring still being unpickled: build at the first pick
                 fast = self._prime
-        if "pick" not in state or state["pick"] is state.get("_draw"):
-            state["pick"] = fast
-        state["_draw"] = fast
+        hold(self, fast)
 
     def __getstate__(self) -> dict[str, Any]:
         state = super().__getstate__()
@@ -723,11 +719,10 @@ class Compiled(Seedable[T]):
     def _build(self) -> Callable[[], T] | None:
         """Build and hold the generated function (``None`` while a picker of the wiring is
         routed or intercepted: the next pick tries again)."""
-        state = self.__dict__
-        fast = state.get("_fast")
+        fast = getattr(self, "_fast", None)
         if fast is not None:
             return fast  # type: ignore[no-any-return]
-        built = state.get("_built")
+        built = getattr(self, "_built", None)
         if built is not None and _untouched(self.wiring):
             # The end of a route (a recorded or replayed pick): the wiring is as it was when
             # the function was built, whose code reads the same pickers and streams.
@@ -742,10 +737,8 @@ class Compiled(Seedable[T]):
                 fast = self.wiring.pick  # nothing to fuse: the picker itself, no extra call
             else:
                 fast = _maker(source)(env)
-        state["_fast"] = state["_built"] = fast
-        if state.get("pick") is state.get("_draw"):
-            state["pick"] = fast
-        state["_draw"] = fast
+        self._fast = self._built = fast
+        hold(self, fast)
         return fast  # type: ignore[no-any-return]
 
     def _prime(self) -> T:
@@ -754,7 +747,7 @@ class Compiled(Seedable[T]):
         return self.wiring.pick() if fast is None else fast()
 
     def take(self, n: int) -> list[T]:
-        if not isinstance(self.__dict__["_stream"], RoutedStream):
+        if not isinstance(self._stream, RoutedStream):
             self._build()  # so that the loop holds the generated function, not the first-pick hook
         return super().take(n)
 
