@@ -36,7 +36,8 @@ class _LeanPick:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         super().__setstate__(state)  # type: ignore[misc]
-        lean_pick(self, self._lean)
+        me: Any = self
+        lean_pick(me, me._lean)
 
 
 class Choice(_LeanPick, Shrinkable[T]):

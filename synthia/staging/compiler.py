@@ -701,7 +701,7 @@ class Compiled(Seedable[T]):
 
     def _bind(self) -> None:
         # Called at construction, after a copy, and when a route starts or ends.
-        self._fast = None
+        self._fast: Callable[[], T] | None = None
         if isinstance(self._stream, RoutedStream):
             fast = type(self).pick.__get__(self)  # routed: through the graph
         else:

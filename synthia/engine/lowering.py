@@ -1,0 +1,334 @@
+"""The shrinker's passes that lower draws: each kind towards its simplest value, and decisions made again."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..core.draws import BOOLEAN, FLOAT, INTEGER, WEIGHTED, Draw, Flex, Tape, simplest, sort_key
+from .proposals import (
+    Proposals,
+    far_end,
+    largest_true,
+    _LONG_RUN,
+    _bits_float,
+    _by_shape,
+    _float_bits,
+)
+
+_SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
+_STRIDES = 32  # the longest step tried towards the simplest value when those fail too
+_WIDEN_VALUES = 2  # numbers of the failing value tried as the first draw of a simpler alternative
+_WIDEN_DECISIONS = 2  # the simplest decisions they are tried with
+_WIDEN_POSITIONS = 3  # and the draws of the alternative they are tried as
+_ADJUST_VALUES = 3  # the simplest values a size is lowered to while a later draw is changed
+_ADJUST_WINDOW = 8  # the draws after it that may be changed
+
+
+class Lowering(Proposals):
+    """The shrinker's passes that lower draws: each kind towards its simplest value, and decisions made again."""
+
+    # -- lowering draws -------------------------------------------------------------------------
+    def pass_lower(self) -> None:
+        """Each draw to its simplest value, then (for those that cannot) a binary search.
+        Many draws of one shape go to their simplest value together first: one replay where
+        a long list's elements would take one each."""
+        tried: set[Any] = set()
+        while True:
+            draws = self.tape.draws
+            many = []
+            for shape, positions in _by_shape(draws).items():
+                raised = [i for i in positions if draws[i].value != simplest(*shape)]
+                if shape not in tried and len(raised) >= _LONG_RUN:
+                    many.append((shape, raised))
+            if not many:
+                break
+            (kind, args), raised = many[0]
+            tried.add((kind, args))
+            self.replace({i: simplest(kind, args) for i in raised})
+        i = 0
+        while i < len(self.tape.draws):
+            d = self.tape.draws[i]
+            target = simplest(d.kind, d.args)
+            if sort_key(d.kind, d.value) != sort_key(d.kind, target) or (d.value != target):
+                self.replace({i: target})
+            i += 1
+        i = 0
+        while i < len(self.tape.draws):
+            d = self.tape.draws[i]
+            if d.kind == INTEGER:
+                self._lower_integer(i)
+            elif d.kind == FLOAT:
+                self._lower_float(i)
+            elif d.kind == WEIGHTED:
+                self._bisect(i, simplest(d.kind, d.args), d.value)
+            elif d.kind == BOOLEAN and d.value is True and d.args[0] < 1.0:
+                self.replace({i: False})
+            i += 1
+
+    def _bisect(self, i: int, good: Any, bad: Any, integral_float: bool = False) -> None:
+        """Binary search, between ``good`` (does not fail) and ``bad`` (fails), for the value of
+        draw ``i`` closest to ``good`` that still fails."""
+        while abs(bad - good) > 1:
+            mid = good + (bad - good) // 2 if not isinstance(bad, float) or integral_float else good + (bad - good) / 2
+            if integral_float:
+                mid = float(mid)
+            if mid == good or mid == bad:
+                break
+            if self.replace({i: mid}):
+                bad = mid
+            else:
+                good = mid
+
+    def _lower_integer(self, i: int) -> None:
+        d = self.tape.draws[i]
+        low, high = d.args
+        target = simplest(INTEGER, d.args)
+        if d.value == target:
+            return
+        self._bisect(i, target, d.value)
+        v = self.tape.draws[i].value
+        if v == d.value:
+            # Bisection found nothing (a failure that is not monotone, such as x % 7 == 3):
+            # the simplest few values of the range, in order.
+            for rank in range(1, _SMALL_VALUES + 1):
+                small = (rank + 1) // 2 if rank % 2 else -(rank // 2)
+                if low <= small < high and sort_key(INTEGER, small) < sort_key(INTEGER, v) and self.replace({i: small}):
+                    break
+            v = self.tape.draws[i].value
+            if v == d.value:
+                self._stride(i, target)
+            v = self.tape.draws[i].value
+        # A negative value's positive twin is simpler: try it, and then what lies below it.
+        if v < 0 and -v < high and self.replace({i: -v}):
+            self._bisect(i, 0, -v)
+        v = self.tape.draws[i].value
+        step = v - 1 if v > target else v + 1
+        if v != target and low <= step < high:
+            self.replace({i: step})
+
+    # -- decisions made again ------------------------------------------------------------------
+    def pass_redecide(self) -> None:
+        """A draw that decides the one part after it in its span (a ``Choice``'s decision and
+        the alternative it picks, a ``Bind``'s value and the wiring made from it) lowered, with
+        that part made afresh from the simplest draws: a sum of zeros where a division was,
+        rather than a sum of the division's parts (which lowering alone keeps)."""
+        i = 0
+        while i < len(self.tape.draws):
+            base = self.tape
+            decided = self._decided_span(base, i)
+            if decided is not None:
+                d = base.draws[i]
+                span = base.spans[decided]
+                lowered = self._lower_values(d)
+                for value in lowered:
+                    block = Flex(span.label, (*base.draws[span.start : i], Draw(d.kind, value, d.args)))
+                    if self.consider(base.picks, [*base.draws[: span.start], block, *base.draws[span.end :]]):
+                        break
+                else:
+                    self._widen(base, i, decided, lowered)
+            elif base.draws[i].kind == INTEGER and self._sizes_own_draws(base, i):
+                self._lower_and_adjust(base, i)
+            i += 1
+
+    def _sizes_own_draws(self, tape: Tape, i: int) -> bool:
+        """Whether integer draw ``i`` is a pick of its own at the head of a span that goes on
+        with draws of its own (a ``Bind``'s value and the draws of the wiring made from it,
+        which are not spans): how many of those follow may depend on it."""
+        q = self._own_spans(tape).get(i)
+        if q is None:
+            return False
+        while q >= 0 and tape.spans[q].end == i + 1:
+            q = tape.spans[q].parent
+        if q < 0 or tape.spans[q].start != i:
+            return False
+        later = [j for j in tape.direct_draws(q) if j > i]
+        return bool(later)
+
+    def _lower_and_adjust(self, base: Tape, i: int) -> bool:
+        """Draw ``i`` lowered (to its simplest few values, or by one) with one of the next draws
+        changed too: the draws that followed a larger value are read differently by a smaller
+        one (the pairs of 12 nodes read as the pairs of 2), and one of them set otherwise (an
+        edge taken away) makes the smaller input valid again."""
+        d = base.draws[i]
+        values = self._lower_values(d)[:_ADJUST_VALUES]
+        below = d.value - 1 if d.value > simplest(d.kind, d.args) else d.value + 1
+        if below not in values and sort_key(d.kind, below) < sort_key(d.kind, d.value):
+            values.append(below)
+        for value in values:
+            # The latest first: of two such inputs, the one whose earlier draws stay is smaller.
+            for j in reversed(range(i + 1, min(len(base.draws), i + 1 + _ADJUST_WINDOW))):
+                later = base.draws[j]
+                for other in self._other_values(later):
+                    if self.replace({i: value, j: other}, base):
+                        return True
+        return False
+
+    @staticmethod
+    def _other_values(d: Draw) -> list[Any]:
+        """Values to set a draw to when it must change, not shrink: the other boolean, the
+        simplest value and the far end of a range."""
+        if d.kind == BOOLEAN:
+            return [not d.value]
+        out = [v for v in (simplest(d.kind, d.args), far_end(d)) if v != d.value]
+        return list(dict.fromkeys(out))
+
+    def _widen(self, base: Tape, i: int, decided: int, lowered: list[Any]) -> bool:
+        """The part draw ``i`` decides made by a simpler decision, with its first draw set to a
+        number of the failing value that no draw holds: a value a later alternative made (4991
+        out of a list of constants) made by an earlier, wider one (any integer), which can then
+        go lower."""
+        if not lowered:
+            return False
+        # A number some draw holds is not a constant's: a replay making it is already tried.
+        drawn = {x.value for x in base.draws if x.kind != BOOLEAN}
+        numbers = [n for n in self._numbers() if n not in drawn]
+        if not numbers:
+            return False
+        d, span = base.draws[i], base.spans[decided]
+        for value in lowered[:_WIDEN_DECISIONS]:
+            for n in numbers:
+                # The number as the alternative's first draw, or after a few at their simplest
+                # (a mode drawn before the value).
+                for k in range(_WIDEN_POSITIONS):
+                    part = (*[Draw(None, 0)] * k, Draw(None, n))
+                    block = Flex(span.label, (*base.draws[span.start : i], Draw(d.kind, value, d.args), *part))
+                    if self.consider(base.picks, [*base.draws[: span.start], block, *base.draws[span.end :]]):
+                        return True
+        return False
+
+    def _numbers(self) -> list[Any]:
+        """The first few distinct numbers (not zero, not booleans) in the value of the smallest
+        failure, in the order they appear in it."""
+        cached = self._numbers_of
+        if cached is not None and cached[0] is self.best:
+            return cached[1]
+        found: list[Any] = []
+        self._numbers_of = (self.best, found)
+        stack = [self.best.value]
+        seen = 0
+        while stack and len(found) < _WIDEN_VALUES and seen < 1000:
+            v = stack.pop()
+            seen += 1
+            if isinstance(v, bool):
+                continue
+            if isinstance(v, (int, float)):
+                if v != 0 and v == v and v not in found:
+                    found.append(v)
+            elif isinstance(v, dict):
+                stack.extend(reversed([x for kv in v.items() for x in kv]))
+            elif isinstance(v, (list, tuple)):
+                stack.extend(reversed(v))
+        return found
+
+    def _decided_span(self, tape: Tape, i: int) -> int | None:
+        """The span whose one remaining part draw ``i`` decides: draw ``i`` is a span of its own
+        (a scalar picker's pick) followed, in its parent span, by exactly one sub-span that
+        ends the parent. ``None`` otherwise."""
+        own = self._own_spans(tape).get(i)
+        if own is None:
+            return None
+        parent = tape.spans[own].parent
+        if parent < 0:
+            return None
+        siblings = tape.children(parent)
+        after = siblings[siblings.index(own) + 1 :]
+        if len(after) != 1 or tape.spans[after[0]].end != tape.spans[parent].end or len(tape.spans[after[0]]) == 0:
+            return None
+        return parent
+
+    def _own_spans(self, tape: Tape) -> dict[int, int]:
+        """``draw index -> index of the span made of that draw alone`` (a scalar picker's pick)."""
+        cached = self._own
+        if cached is not None and cached[0] is tape:
+            return cached[1]
+        own = {s.start: q for q, s in enumerate(tape.spans) if len(s) == 1}
+        self._own = (tape, own)
+        return own
+
+    @staticmethod
+    def _lower_values(d: Draw) -> list[Any]:
+        """A few values of ``d``'s domain simpler than its own, simplest first."""
+        target = simplest(d.kind, d.args)
+        if d.value == target:
+            return []
+        if d.kind == FLOAT:
+            return [target, *(target + (d.value - target) * k / 4 for k in (1, 2, 3))]
+        if d.kind == BOOLEAN:
+            return [False]
+        key = sort_key(d.kind, d.value)
+        if d.kind == INTEGER:
+            low, high = d.args
+            candidates = [v for v in range(max(low, target - _SMALL_VALUES), min(high, target + _SMALL_VALUES + 1))]
+        else:
+            candidates = list(range(len(d.args[0])))
+        return sorted((v for v in candidates if sort_key(d.kind, v) < key), key=lambda v: sort_key(d.kind, v))[:_SMALL_VALUES // 2]
+
+    def _stride(self, i: int, target: int) -> None:
+        """An integer draw whose failures lie on a lattice (``x % 7 == 3 and x > 100``), where
+        bisection and the smallest values find nothing: the shortest step towards ``target``
+        that still fails, then as many such steps as keep it failing (doubling, then bisecting)."""
+        v = self.tape.draws[i].value
+        toward = -1 if v > target else 1
+        room = abs(v - target)
+        for step in range(2, min(_STRIDES, room) + 1):
+            if self.replace({i: v + toward * step}):
+
+                def holds(m: int, step: int = step) -> bool:
+                    return m == 1 or self.replace({i: v + toward * step * m})
+
+                largest_true(holds, upper=room // step)
+                return
+
+    def _lower_float(self, i: int) -> None:
+        d = self.tape.draws[i]
+        low, high = d.args
+        target = simplest(FLOAT, d.args)
+        if d.value == target:
+            return
+        v = d.value
+        if v < 0 and -v < high and sort_key(FLOAT, -v) < sort_key(FLOAT, v) and self.replace({i: -v}):
+            v = -v  # a negative value's positive twin is simpler
+        if not float(v).is_integer() and math.isfinite(v):
+            # Integral values are simpler than any fraction: the one next to v towards the
+            # target, else the one on the far side (a tiny positive value that must stay
+            # positive: 1.0, as Hypothesis's float shrinker tries both).
+            towards = float(math.floor(v) if v > target else math.ceil(v))
+            away = float(math.ceil(v) if v > target else math.floor(v))
+            for whole in (towards, away):
+                if low <= whole < high and sort_key(FLOAT, whole) < sort_key(FLOAT, v) and self.replace({i: whole}):
+                    break
+        v = self.tape.draws[i].value
+        if float(v).is_integer():
+            if float(target).is_integer():
+                self._bisect(i, target, v, integral_float=True)
+            return
+        for digits in range(7):
+            rounded = round(v, digits)
+            if low <= rounded < high and sort_key(FLOAT, rounded) < sort_key(FLOAT, v) and self.replace({i: rounded}):
+                break
+        good, bad = float(target), float(self.tape.draws[i].value)
+        for _ in range(24):
+            mid = good + (bad - good) / 2
+            if mid in (good, bad):
+                break
+            if self.replace({i: mid}):
+                bad = mid
+            else:
+                good = mid
+        if good == target and bad != target and (target == 0.0 or (target < 0) == (bad < 0)):
+            # Every value tried failed, down to a 2**24th of the start (0 < x < 0.01): halving
+            # the value never ends there, halving the float's bit pattern does, exactly.
+            self._bisect_bits(i, good, bad)
+
+    def _bisect_bits(self, i: int, good: float, bad: float) -> None:
+        """Binary search over the bit patterns of the floats between ``good`` and ``bad`` (of
+        one sign, or ``good`` zero), which order them as their magnitudes: the failing value
+        closest to ``good`` exactly, in at most 64 replays."""
+        sign = -1.0 if bad < 0 else 1.0
+        lo, hi = _float_bits(abs(good)), _float_bits(abs(bad))
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self.replace({i: sign * _bits_float(mid)}):
+                hi = mid
+            else:
+                lo = mid

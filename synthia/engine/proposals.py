@@ -1,0 +1,263 @@
+"""The shrinker's state and its candidates: an :class:`Attempt` (one replay and its verdict),
+and :class:`Proposals`, which holds the smallest failure so far and adopts a candidate only
+when it fails the same way and is smaller. The passes that propose candidates live in
+:mod:`~synthia.engine.deletion`, :mod:`~synthia.engine.lowering` and
+:mod:`~synthia.engine.reordering`; :class:`~synthia.engine.shrinker.Shrinker` runs them.
+"""
+from __future__ import annotations
+
+import math
+import struct
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..core.draws import BOOLEAN, FLOAT, INTEGER, Draw, Flex, Tape, simplest, sort_key
+from ..core.graph import span_kind
+
+__all__ = ["Attempt", "Proposals", "largest_true", "far_end", "FAIL", "PASS", "INVALID"]
+
+FAIL = "fail"
+PASS = "pass"
+INVALID = "invalid"
+
+#: The most sibling spans a delete tries to remove at once is found by doubling, then bisection.
+_LONG_RUN = 8  # sibling runs this long are first cut from the end
+_TWIN_SPANS = 256  # distinct span contents looked at for equal twins
+_TWINS_PER_CONTENT = 4  # equal spans of one content paired with each other
+_TWIN_PAIRS = 64  # pairs of equal spans a change is mirrored between
+
+#: The kinds of draws the pairs pass moves together (a weighted draw is an index: numeric too).
+
+
+@dataclass
+class Attempt:
+    """One replay of a draw sequence and the test run on its value.
+
+    ``status`` is ``"fail"``, ``"pass"`` or ``"invalid"`` (the wiring could not make a
+    value from these draws: a filter gave up, the replay ran over its budget, a picker
+    raised). ``tape`` is what the replay really drew; ``origin`` identifies the failure
+    (the exception's type and where it was raised, or ``"returned False"``).
+    """
+
+    status: str
+    tape: Tape | None = None
+    value: Any = None
+    exception: BaseException | None = None
+    origin: Any = None
+    drawn: list[Any] = field(default_factory=list)
+
+
+class _Stop(Exception):
+    """The shrinker's budget (calls or time) is spent."""
+
+
+def largest_true(holds: Callable[[int], bool], upper: int | None = None) -> int:
+    """The largest ``n`` (at most ``upper``) such that ``holds(n)``, assuming ``holds(0)``.
+
+    Doubles ``n`` while ``holds(n)``, then bisects: ``O(log n)`` calls when ``holds`` is
+    monotone, and a true value (not always the largest) when it is not.
+
+    >>> largest_true(lambda n: n * n <= 50)
+    7
+    >>> largest_true(lambda n: True, upper=5)
+    5
+    """
+    lo, hi = 0, 1
+    while upper is None or hi <= upper:
+        if not holds(hi):
+            break
+        lo, hi = hi, hi * 2
+    else:
+        hi = upper + 1  # type: ignore[operator]
+    while lo + 1 < hi:
+        mid = (lo + hi) // 2
+        if holds(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def _entry_key(entry: Draw | Flex) -> Any:
+    if isinstance(entry, Flex):
+        return ("flex", entry.label, tuple(_entry_key(d) for d in entry.draws))
+    return (entry.kind, entry.value)
+
+
+def _by_shape(draws: Sequence[Draw]) -> dict[tuple[Any, tuple[Any, ...]], list[int]]:
+    """The positions of the draws of each shape (kind and arguments), booleans left out."""
+    groups: dict[tuple[Any, tuple[Any, ...]], list[int]] = {}
+    for i, d in enumerate(draws):
+        if d.kind != BOOLEAN:
+            groups.setdefault((d.kind, d.args), []).append(i)
+    return groups
+
+
+def _float_bits(x: float) -> int:
+    """The bit pattern of a non-negative float: an int that orders them as their values."""
+    return int(struct.unpack("<q", struct.pack("<d", x))[0])
+
+
+def _bits_float(bits: int) -> float:
+    return float(struct.unpack("<d", struct.pack("<q", bits))[0])
+
+
+def far_end(draw: Draw) -> Any:
+    """The value of ``draw``'s domain farthest from its simplest one (the other end of its range).
+
+    >>> far_end(Draw(INTEGER, 3, (0, 10))), far_end(Draw(BOOLEAN, False, (0.5,)))
+    (9, True)
+    """
+    if draw.kind == INTEGER:
+        low, high = draw.args
+        return max(low, high - 1, key=lambda v: sort_key(INTEGER, v))
+    if draw.kind == FLOAT:
+        low, high = draw.args
+        top = max(low, math.nextafter(high, -math.inf))
+        target = simplest(FLOAT, draw.args)
+        return low if abs(low - target) > abs(top - target) else top
+    if draw.kind == BOOLEAN:
+        return draw.args[0] > 0.0
+    cumulative = draw.args[0]
+    for i in range(len(cumulative) - 1, -1, -1):
+        if cumulative[i] > (cumulative[i - 1] if i else 0.0):
+            return i
+    return 0
+
+
+class Proposals:
+    """The state of a shrink -- the smallest failure so far -- and how a candidate is tried
+    (:meth:`consider`); the passes (:class:`~synthia.engine.shrinker.Shrinker`) propose them.
+
+    ``attempt(picks, entries, max_draws)`` replays ``picks`` top-level picks with draws
+    taken from ``entries`` (draws and :class:`~synthia.core.draws.Flex` blocks) and
+    returns an :class:`Attempt`. ``initial`` is the failing attempt to start from.
+    Proposals are built from a *base* tape (the best one when the pass began) and
+    compared with the best one at the time they are tried, so a pass may go on
+    proposing from its base after an improvement.
+    """
+
+    def __init__(
+        self,
+        attempt: Callable[[int, list[Any], "int | None"], Attempt],
+        initial: Attempt,
+        *,
+        max_calls: int = 20_000,
+        deadline: float | None = None,
+        kinds: Sequence[str] | None = None,
+    ) -> None:
+        if initial.status != FAIL or initial.tape is None:
+            raise ValueError(f"initial must be a failing attempt with its tape, got status {initial.status!r}")
+        self._attempt = attempt
+        self.best = initial
+        self.max_calls = max_calls
+        self.deadline = deadline
+        self.calls = 0
+        self.improvements = 0
+        #: Per pass (by name), the replays it asked for and the smaller failures it found.
+        self.passes: dict[str, tuple[int, int]] = {}
+        self.stopped_by = ""
+        self._cache: dict[Any, Attempt | None] = {}
+        self._own: tuple[Tape, dict[int, int]] | None = None
+        self._numbers_of: tuple[Attempt, list[Any]] | None = None
+        #: The kind of each span label (:func:`~synthia.core.graph.kinds_of`): spans of two
+        #: pickers of one kind may swap places, as spans of one picker do.
+        self.kinds = list(kinds) if kinds is not None else None
+        self._twins: tuple[Tape, list[tuple[int, int, int]]] | None = None
+        #: The units of long runs the last delete pass found bound (see :meth:`pass_delete`).
+        self._length_bound: tuple[Tape | None, set[int]] = (None, set())
+
+    # -- proposals --------------------------------------------------------------------------
+    @property
+    def tape(self) -> Tape:
+        """The tape of the smallest failure so far."""
+        assert self.best.tape is not None
+        return self.best.tape
+
+    def consider(self, picks: int, entries: Sequence[Draw | Flex], shorter_than: int | None = None) -> bool:
+        """Replay ``entries``; adopt the result if it fails the same way and is smaller.
+
+        With ``shorter_than``, the result must also have fewer draws than that (a deletion
+        that the replay fills up again with simplest draws is not a deletion).
+        """
+        key = (picks, tuple(map(_entry_key, entries)))
+        if key in self._cache:
+            result = self._cache[key]
+        else:
+            if self.calls >= self.max_calls:
+                self.stopped_by = f"the candidate budget ({self.max_calls} replays)"
+                raise _Stop
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                self.stopped_by = "the time budget"
+                raise _Stop
+            best = self.tape
+            # A replay that draws more than the best cannot be smaller (with as many picks).
+            max_draws = len(best.draws) if picks >= best.picks else 2 * len(best.draws) + 1000
+            self.calls += 1
+            attempt = self._attempt(picks, list(entries), max_draws)
+            result = attempt if attempt.status == FAIL and attempt.tape is not None else None
+            self._cache[key] = result
+        if result is not None and result.origin == self.best.origin:
+            assert result.tape is not None
+            if shorter_than is not None and len(result.tape.draws) >= shorter_than and result.tape.picks >= picks:
+                return False
+            if result.tape.key() < self.tape.key():
+                self.best = result
+                self.improvements += 1
+                return True
+        mirrored = self._mirrored(picks, entries)
+        return mirrored is not None and self.consider(picks, mirrored, shorter_than)
+
+    def _mirrored(self, picks: int, entries: Sequence[Draw | Flex]) -> list[Draw | Flex] | None:
+        """``entries`` with its changes to one of two equal spans of one kind made to the
+        other too (``None``: not such a change). Equal parts -- ``x == y``, a repeated
+        element -- stay equal only if they shrink together, and every pass changes one part."""
+        best = self.tape
+        if picks != best.picks or len(entries) != len(best.draws):
+            return None
+        twins = self._equal_twins(best)
+        if not twins:
+            return None
+        draws = best.draws
+        changed = [i for i, (e, d) in enumerate(zip(entries, draws)) if e is not d and e != d]
+        if not changed or not all(isinstance(entries[i], Draw) for i in changed):
+            return None
+        low, high = changed[0], changed[-1]
+        for a, b, length in twins:
+            for here, there in ((a, b), (b, a)):
+                if here <= low and high < here + length:
+                    mirrored = list(entries)
+                    for i in changed:
+                        mirrored[there + i - here] = entries[i]
+                    return mirrored
+        return None
+
+    def _equal_twins(self, tape: Tape) -> list[tuple[int, int, int]]:
+        """Pairs of separate spans of one kind with equal draws in ``tape``: ``(start, other
+        start, length)``, kept for the tape they were found in."""
+        cached = self._twins
+        if cached is not None and cached[0] is tape:
+            return cached[1]
+        by_content: dict[Any, list[Any]] = {}
+        for s in tape.spans:
+            if len(s) and len(by_content) < _TWIN_SPANS:
+                content = tuple((d.kind, d.value) for d in tape.draws[s.start : s.end])
+                by_content.setdefault((span_kind(self.kinds, s.label), content), []).append(s)
+        twins: list[tuple[int, int, int]] = []
+        for spans in by_content.values():
+            spans = spans[:_TWINS_PER_CONTENT]  # a list of a thousand equal elements: a few pairs
+            for x, first in enumerate(spans):
+                for second in spans[x + 1 :]:
+                    if first.end <= second.start and len(twins) < _TWIN_PAIRS:
+                        twins.append((first.start, second.start, first.end - first.start))
+        self._twins = (tape, twins)
+        return twins
+
+    def replace(self, changes: dict[int, Any], base: Tape | None = None) -> bool:
+        """Consider ``base`` (the best tape by default) with some draws' values changed."""
+        tape = self.tape if base is None else base
+        entries: list[Draw | Flex] = list(tape.draws)
+        for i, value in changes.items():
+            entries[i] = tape.draws[i]._replace(value=value)
+        return self.consider(tape.picks, entries)
