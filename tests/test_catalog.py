@@ -195,9 +195,9 @@ def test_all_pickers_enumerates_every_combination_once(scramble: bool) -> None:
 
 def test_enumerate_rejects_looping_inputs_at_construction() -> None:
     with pytest.raises(ValueError, match=r"pickers\[0\] must end, but Playback\(\[1, 2\]\) never does"):
-        sy.Enumerate(sy.Playback([1, 2]))
+        sy.AllPickers(sy.Playback([1, 2]))
     with pytest.raises(TypeError, match=r"pickers\[0\] must be a bounded picker"):
-        sy.Enumerate(sy.RandomInteger(0, 3))
+        sy.AllPickers(sy.RandomInteger(0, 3))
 
 
 def test_enumerate_stops_draining_an_input_that_claims_to_end_but_loops() -> None:
@@ -206,7 +206,7 @@ def test_enumerate_stops_draining_an_input_that_claims_to_end_but_loops() -> Non
             return True
 
     with pytest.raises(ValueError, match="looping"):
-        sy.Enumerate(Liar([1, 2])).pick()
+        sy.AllPickers(Liar([1, 2])).pick()
 
 
 def test_merge_concatenates() -> None:

@@ -8,6 +8,7 @@ from typing import Any, Callable
 import pytest
 
 import synthia as sy
+import synthia.compat as compat
 
 # -- names ---------------------------------------------------------------------------------
 
@@ -29,22 +30,31 @@ import synthia as sy
         ("HypercubePicker", sy.PrismPicker),
         ("GrammarPicker", sy.GrammarSequence),
         ("PickTree", sy.TreePicker),
+        ("FlatMap", sy.Bind),
     ],
 )
-def test_java_names_are_aliases(java: str, python: Any) -> None:
-    assert getattr(sy, java) is python
-    assert java in sy.__all__
+def test_java_names_are_aliases_in_compat(java: str, python: Any) -> None:
+    assert getattr(compat, java) is python
+    assert java in compat.__all__ and compat.ALIASES[java] == python.__name__
+    # The top-level namespace keeps one name per thing, and says where the other one went.
+    assert java not in sy.__all__
+    with pytest.raises(AttributeError, match=f"original library's name of sy.{python.__name__}.*synthia.compat"):
+        getattr(sy, java)
+
+
+def test_compat_has_every_alias_once() -> None:
+    assert sorted(compat.__all__) == sorted(compat.ALIASES) and len(compat.ALIASES) == 15
 
 
 def test_nothing_picker_is_done_and_throws() -> None:
-    nothing = sy.NothingPicker()
+    nothing = compat.NothingPicker()
     assert nothing.is_done()
-    with pytest.raises(sy.NoMoreElementException):
+    with pytest.raises(compat.NoMoreElementException):
         nothing.pick()
 
 
 def test_give_up_exception_from_pick_if() -> None:
-    with pytest.raises(sy.GiveUpException):
+    with pytest.raises(compat.GiveUpException):
         sy.PickIf(sy.RandomInteger(0, 10, seed=1), lambda x: x > 100, max_tries=20).pick()
 
 
@@ -69,7 +79,7 @@ def test_nth_successive_output_designates_an_output() -> None:
         picker.take(3)
     explanation = sy.explain(picker, 2)
     assert explanation.graph.nodes[explanation.root]["index"] == 2
-    assert sy.NthSuccessiveOutput(2) == sy.NthOutput(2)
+    assert compat.NthSuccessiveOutput(2) == sy.NthOutput(2)
 
 
 # -- shrink leaves the original picker alone ------------------------------------------------

@@ -1,12 +1,9 @@
 """The core layer: the picker contract, its traits, randomness and the graph walk."""
-from .constant import Constant, Nothing, NothingPicker
+from .constant import Constant, Nothing
 from .draws import Draw, DrawSource, Flex, Recorder, Replayer, Span, Tape, record, replay, routed
 from .exceptions import (
     CannotShrink,
-    CannotShrinkException,
     GiveUp,
-    GiveUpException,
-    NoMoreElementException,
     NoMoreElements,
     PickerError,
 )
@@ -32,14 +29,10 @@ __all__ = [
     "RandomPicker",
     "Constant",
     "Nothing",
-    "NothingPicker",
     "PickerError",
     "NoMoreElements",
-    "NoMoreElementException",
     "GiveUp",
-    "GiveUpException",
     "CannotShrink",
-    "CannotShrinkException",
     "upstream",
     "edges",
     "UNSET",

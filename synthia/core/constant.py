@@ -10,9 +10,9 @@ import math
 from typing import Any, TypeVar
 
 from .exceptions import NoMoreElements
-from .picker import Bounded, Picker, Shrinkable
+from .picker import Bounded, Shrinkable
 
-__all__ = ["Constant", "Nothing", "NothingPicker"]
+__all__ = ["Constant", "Nothing"]
 
 T = TypeVar("T")
 
@@ -34,16 +34,7 @@ class Nothing(Bounded[Any], Shrinkable[Any]):
     def is_done(self) -> bool:
         return True
 
-    def in_domain(self, value: Any) -> bool:
-        return False
 
-    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> "Nothing":
-        """``Nothing`` has no values, so nothing is smaller: it shrinks to itself."""
-        return self
-
-
-#: The Java name of :class:`Nothing`.
-NothingPicker = Nothing
 
 
 class Constant(Shrinkable[T]):
@@ -59,12 +50,6 @@ class Constant(Shrinkable[T]):
     def pick(self) -> T:
         return self.value
 
-    def in_domain(self, value: Any) -> bool:
-        try:
-            return bool(value == self.value)
-        except Exception:  # values whose == is not a bool (numpy arrays)
-            return value is self.value
-
     def value_range(self) -> tuple[Any, Any] | None:
         value: Any = self.value
         if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -74,10 +59,6 @@ class Constant(Shrinkable[T]):
         if math.isnan(value):
             return None
         return value, math.nextafter(value, math.inf)
-
-    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
-        """A constant's domain has a single value, so nothing is smaller: :class:`Nothing`."""
-        return Nothing()
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.value], {}

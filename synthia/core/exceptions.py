@@ -8,11 +8,8 @@ from __future__ import annotations
 __all__ = [
     "PickerError",
     "NoMoreElements",
-    "NoMoreElementException",
     "GiveUp",
-    "GiveUpException",
     "CannotShrink",
-    "CannotShrinkException",
 ]
 
 
@@ -31,21 +28,15 @@ class NoMoreElements(PickerError):
     """
 
 
-#: Alias under the name the Java library uses.
-NoMoreElementException = NoMoreElements
 
 
 class GiveUp(PickerError):
     """Rejection sampling (or another search) gave up after its documented budget."""
 
 
-#: Alias under the name the Java library uses.
-GiveUpException = GiveUp
 
 
 class CannotShrink(PickerError):
     """The picker has no order in which a value could be made smaller."""
 
 
-#: Alias under the name the Java library uses.
-CannotShrinkException = CannotShrink

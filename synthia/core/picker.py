@@ -18,7 +18,6 @@ reference.
 from __future__ import annotations
 
 import copy
-from numbers import Number
 import threading
 from typing import Any, Callable, ClassVar, Generic, Iterator, TypeVar
 
@@ -127,10 +126,6 @@ class Picker(Resettable, Generic[T]):
                 for k, item in value.items():
                     if isinstance(item, Picker):
                         yield f"{field}[{k}]", item
-
-    def in_domain(self, value: Any) -> bool | None:
-        """Whether ``value`` is one this picker can produce: ``True``, ``False``, or ``None`` if unknown."""
-        return None
 
     def value_range(self) -> tuple[Any, Any] | None:
         """Bounds ``(low, high)`` of the numbers this picker gives, when known: every value
@@ -329,26 +324,24 @@ class Bounded(Picker[T]):
 
 
 class Shrinkable(Picker[T]):
-    """A picker that can propose values smaller than one it produced.
+    """A picker that can propose values smaller than one it produced (the original library's
+    interface): ``shrink(value, decision=None, magnitude=1.0)`` returns a **new** picker of
+    this picker's values simpler than ``value`` (by :func:`~synthia.core.shrinking.simplicity`),
+    or :class:`~synthia.Nothing` when none is. One mechanism serves every picker: the values
+    are made from this picker's own draws, lowered (:class:`~synthia.core.shrinking.Smaller`).
+    ``decision`` (a picker of floats in ``[0, 1)``) seeds the shrink, so the same decision
+    seed gives the same shrink; ``magnitude`` in ``(0, 1]`` asks for a wide search (1) or much
+    simpler values (towards 0). The harnesses do not use it: they shrink recorded draws.
 
-    ``shrink(value, decision=None, magnitude=1.0)`` returns a **new** picker whose
-    values are all smaller than or equal to ``value`` in this picker's documented order
-    and inside this picker's domain; it returns :class:`~synthia.Nothing` when nothing
-    smaller exists. ``decision`` (a picker of floats in ``[0, 1)``) drives every random
-    choice of the shrink, so the same decision seed gives the same shrink; ``magnitude``
-    in ``(0, 1]`` asks for a wide search (1) or a much smaller value (towards 0).
+    >>> from synthia import RandomInteger
+    >>> RandomInteger(-50, 50).shrink(-20).take(5)
+    [4, -5, -4, -12, 0]
     """
 
-    def shrink(
-        self, value: T, decision: "Picker[float] | None" = None, magnitude: float = 1.0
-    ) -> "Picker[T]":  # pragma: no cover - interface
-        raise NotImplementedError
+    def shrink(self, value: T, decision: "Picker[float] | None" = None, magnitude: float = 1.0) -> "Picker[T]":
+        from .shrinking import smaller
 
-    def shrink_key(self, value: T) -> Any:
-        """The key of this picker's shrinking order (default: :func:`~synthia.core.shrinking.simplicity`)."""
-        from .shrinking import simplicity
-
-        return simplicity(value)
+        return smaller(self, value, decision, magnitude)
 
 
 class Seedable(Picker[T]):

@@ -1,4 +1,4 @@
-"""The generic order behind shrinking, and the helpers every ``shrink`` shares.
+"""The shrinking order, and ``shrink(value)`` -- the original library's API -- made from draws.
 
 :func:`simplicity` maps a value to a key; a value is *smaller* (simpler) than
 another when its key is smaller. The order is the one every picker documents
@@ -12,8 +12,12 @@ unless it says otherwise:
 * sets and dicts smaller first, then by their sorted contents.
 
 Values of different kinds compare by kind in the order above; anything else is
-compared by ``repr`` only as a last resort. The :class:`~synthia.testing.Assert`
-harness uses the same key to keep the smallest failure.
+compared by ``repr`` only as a last resort.
+
+The harnesses shrink recorded draws (:mod:`synthia.engine.shrinker`), not values. The
+original library's ``shrink(value)`` -- a picker of values smaller than ``value`` -- is
+:class:`Smaller`, made from the same draws: a fresh value's draws lowered towards their
+simplest until the value is simpler than ``value``, so it needs no code in any picker.
 
 >>> sorted([3, -1, 0, 1, -3], key=simplicity)
 [0, 1, -1, 3, -3]
@@ -23,12 +27,21 @@ harness uses the same key to keep the smallest failure.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .picker import Picker
+from .checks import check_magnitude
+from .constant import Nothing
+from .exceptions import GiveUp, NoMoreElements
+from .picker import Picker, Seedable
+from .routing import record, replay
+from .tapes import BOOLEAN, FLOAT
 
-__all__ = ["simplicity", "shrink_seed", "decision_or_default"]
+__all__ = ["simplicity", "shrink_seed", "decision_or_default", "Smaller", "smaller"]
+
+T = TypeVar("T")
+
+#: Rounds of lowering a ``Smaller`` pick tries before it gives the picker's simplest value.
+LOWERING_ROUNDS = 32
 
 
 def simplicity(value: Any) -> tuple[Any, ...]:
@@ -89,26 +102,108 @@ def simplest_in(low: float, high: float | None, *, integer: bool) -> float:
     return 0 if integer else 0.0
 
 
-def smaller_int_range(value: int, low: int, high: int | None, magnitude: float) -> tuple[int, int] | None:
-    """``[lo, hi)``: the ints of ``[low, high)`` simpler than ``value``, narrowed by ``magnitude``.
-
-    ``magnitude`` 1 keeps every simpler int; towards 0 only those much closer to zero
-    (never an empty range when a simpler int exists). ``None`` when nothing is simpler.
-    """
-    size = abs(value)
-    for m in (magnitude, 1.0):
-        bound = max(1, min(size, math.ceil(size * m)))
-        top = bound - 1 if value >= 0 else bound  # -v's positive twin is simpler than -v
-        lo = max(low, -(bound - 1))
-        hi = top + 1 if high is None else min(high, top + 1)
-        if value >= 0:
-            hi = min(hi, value)
-        if lo < hi:
-            return lo, hi
-    return None
-
-
 def shrink_seed(decision: "Picker[float] | None") -> int:
     """A seed for the stream of a shrunk picker, drawn from ``decision`` (one pick)."""
     u = decision_or_default(decision).pick()
     return int(u * 2**53)
+
+
+def smaller(picker: Picker[T], value: T, decision: "Picker[float] | None" = None, magnitude: float = 1.0) -> Picker[T]:
+    """The values of ``picker`` simpler than ``value`` (:class:`Smaller`), or
+    :class:`~synthia.Nothing` when even its simplest value -- the one its simplest draws
+    make -- is not simpler. ``picker`` is left as it was.
+
+    >>> import synthia as sy
+    >>> smaller(sy.RandomInteger(0, 100), 40).take(6)
+    [11, 26, 19, 16, 26, 12]
+    >>> smaller(sy.RandomInteger(0, 100), 0)
+    Nothing()
+    """
+    check_magnitude(magnitude)
+    try:
+        simplest = replay(picker.duplicate(), [], spans=False, max_draws=256)[0]
+    except NoMoreElements:  # a picker without values
+        return Nothing()
+    except GiveUp:  # a filter refuses its simplest draws: it cannot tell, so it tries
+        return Smaller(picker, value, shrink_seed(decision), magnitude)
+    if not simplicity(simplest) < simplicity(value):
+        return Nothing()
+    return Smaller(picker, value, shrink_seed(decision), magnitude)
+
+
+class Smaller(Seedable[T]):
+    """Values of a copy of ``picker`` simpler than ``value`` (by :func:`simplicity`), made from
+    its draws: each pick records a fresh value's draws and, while the value is not simpler,
+    moves half of them (at random) towards their simplest value and replays them: a draw
+    ``v`` whose simplest value is ``s`` goes to a random point between ``s`` and
+    ``s + magnitude * (v - s)`` (``magnitude`` 1: anywhere between; towards 0: next to the
+    simplest). After ``LOWERING_ROUNDS`` rounds it gives the simplest value. Every value is one the
+    picker makes, from draws it accepts. Build it with :func:`smaller` (or
+    ``picker.shrink(value)``), which checks that a simpler value exists.
+
+    >>> import synthia as sy
+    >>> words = Smaller(sy.RandomString(sy.RandomInteger(0, 8), "ab"), "abba", seed=3)
+    >>> all(len(w) < 4 or w < "abba" for w in words.take(20))
+    True
+    """
+
+    inputs_fields = ("picker",)
+
+    def __init__(self, picker: Picker[T], value: T, seed: int | None = None, magnitude: float = 1.0) -> None:
+        self.value = value
+        self.magnitude = check_magnitude(magnitude)
+        self._key = simplicity(value)
+        self._init_stream(seed)
+        self.picker = picker.duplicate().set_seed(self.seed)
+
+    def pick(self) -> T:
+        key, stream, picker = self._key, self._stream, self.picker
+        tape = None
+        for _ in range(LOWERING_ROUNDS):
+            try:
+                if tape is None:
+                    # A fresh value, from the picker's initial state (a bounded or stateful
+                    # picker makes its first value again), on streams seeded from this one's.
+                    picker.set_seed(stream.integer(0, 2**62))
+                    value, tape = record(picker)
+                else:
+                    draws = [d if stream.boolean(0.5) else _lowered(d, self.magnitude, stream.unit()) for d in tape.draws]
+                    # Bounded: past its draws a replay makes the simplest ones, which a filter
+                    # may refuse again and again.
+                    value, tape = replay(picker, draws, spans=False, max_draws=2 * len(draws) + 16)
+            except (GiveUp, NoMoreElements):  # a filter refused the lowered draws: start afresh
+                tape = None
+                continue
+            if simplicity(value) < key:
+                return value  # type: ignore[no-any-return]
+        try:
+            return replay(picker, [], spans=False, max_draws=256)[0]  # type: ignore[no-any-return]
+        except GiveUp:
+            raise GiveUp(f"no value of {picker!r} simpler than {safe_value(self.value)} in {LOWERING_ROUNDS} rounds") from None
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        kwargs = {} if self.magnitude == 1.0 else {"magnitude": self.magnitude}
+        return [self.picker, self.value], kwargs
+
+
+def _lowered(draw: Any, magnitude: float, u: float) -> Any:
+    """``draw`` moved to a random point (``u`` in ``[0, 1)``) between its simplest value and
+    ``magnitude`` of the way to its value: the same kind, inside the same range."""
+    target = draw.simplest
+    if draw.kind == BOOLEAN:
+        return draw._replace(value=target)
+    value = draw.value
+    if draw.kind == FLOAT:
+        if not (math.isfinite(value) and math.isfinite(target)):
+            return draw._replace(value=target)
+        return draw._replace(value=target + (value - target) * magnitude * u)
+    return draw._replace(value=target + int((value - target) * magnitude * u))
+
+
+def safe_value(value: Any) -> str:
+    """``repr(value)``, shortened, for a message (a ``repr`` that raises gives the type)."""
+    try:
+        text = repr(value)
+    except Exception:
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 80 else text[:77] + "..."

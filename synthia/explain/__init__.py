@@ -1,5 +1,5 @@
 """Provenance: record, explain and draw why values look the way they do."""
-from .designators import Attribute, Character, Designator, Key, Member, NthElement, NthOutput, NthSuccessiveOutput, Path
+from .designators import Attribute, Character, Designator, Key, Member, NthElement, NthOutput, Path
 from .explanation import Explanation, RenderError, explain
 from .failures import explain_failure
 from .recording import NotRecorded, recording
@@ -14,7 +14,6 @@ __all__ = [
     "RenderError",
     "Designator",
     "NthOutput",
-    "NthSuccessiveOutput",
     "NthElement",
     "Key",
     "Attribute",

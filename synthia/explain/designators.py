@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-__all__ = ["Designator", "NthOutput", "NthSuccessiveOutput", "NthElement", "Key", "Attribute", "Character", "Member", "Path"]
+__all__ = ["Designator", "NthOutput", "NthElement", "Key", "Attribute", "Character", "Member", "Path"]
 
 
 class Designator:
@@ -70,8 +70,6 @@ class NthOutput(Designator):
         return f"output {self.n}"
 
 
-#: The Java name of :class:`NthOutput`.
-NthSuccessiveOutput = NthOutput
 
 
 @dataclass(frozen=True, repr=False)

@@ -10,8 +10,8 @@ import sys
 from bisect import bisect_right
 from typing import Any, Callable, Sequence, TypeVar, overload
 
-from ..core.checks import check_callable, check_int, check_magnitude, check_weights, cumulative, describe, positional_order
-from ..core.constant import Constant, Nothing, NothingPicker
+from ..core.checks import check_callable, check_int, check_weights, cumulative, describe, positional_order
+from ..core.constant import Constant, Nothing
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import unit_input, value_input, variadic_inputs
 from ..core.instrument import intercepted, lean_pick
@@ -19,7 +19,7 @@ from ..core.picker import UNSET, Bounded, Picker, Shrinkable
 from ..core.random import weighted_index
 from .scalars import RandomFloat
 
-__all__ = ["Constant", "Nothing", "NothingPicker", "Choice", "PickElement", "Freeze", "Once", "Apply", "Deferred"]
+__all__ = ["Constant", "Nothing", "Choice", "Freeze", "Once", "Apply", "Deferred"]
 
 T = TypeVar("T")
 
@@ -51,9 +51,8 @@ class Choice(_LeanPick, Shrinkable[T]):
     Without weights the choice is uniform. ``decision`` is the picker of floats in
     ``[0, 1)`` that chooses (or such a float), a fresh :class:`RandomFloat` by default.
 
-    Shrinking order: earlier alternatives first, then the chosen alternative's own
-    order. ``shrink(v)`` keeps (copies of) the alternatives before the first one that
-    can produce ``v``, plus that one shrunk around ``v``.
+    Simplest value: the first alternative of positive weight (its simplest value), so
+    shrinking moves a choice towards earlier alternatives.
 
     >>> Choice("a", "b", "c", weights=[1, 2, 1]).set_seed(4).take(6)
     ['b', 'c', 'b', 'b', 'b', 'c']
@@ -217,50 +216,11 @@ class Choice(_LeanPick, Shrinkable[T]):
             index = np.array(back)[index]
         return np.array(values)[index]
 
-    def _source_of(self, value: Any) -> int | None:
-        """The first alternative that can produce ``value`` (``None``: none can)."""
-        unknown = None
-        for i, alternative in enumerate(self.alternatives):
-            verdict = alternative.in_domain(value)
-            if verdict:
-                return i
-            if verdict is None and unknown is None:
-                unknown = i
-        return unknown
-
-    def in_domain(self, value: Any) -> bool | None:
-        verdicts = [a.in_domain(value) for a, w in zip(self.alternatives, self.weights) if w > 0]
-        return True if True in verdicts else (None if None in verdicts else False)
-
     def value_range(self) -> tuple[Any, Any] | None:
         ranges = [a.value_range() for a, w in zip(self.alternatives, self.weights) if w > 0]
         if any(r is None for r in ranges):
             return None
         return min(r[0] for r in ranges), max(r[1] for r in ranges)  # type: ignore[index]
-
-    def shrink_key(self, value: Any) -> Any:
-        i = self._source_of(value)
-        if i is None:
-            return (len(self.alternatives),)
-        alternative = self.alternatives[i]
-        return (i, alternative.shrink_key(value) if isinstance(alternative, Shrinkable) else 0)
-
-    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
-        """Earlier alternatives and the producing alternative shrunk (see the class docstring)."""
-        check_magnitude(magnitude)
-        i = self._source_of(value)
-        if i is None:
-            return Nothing()
-        # Copies: picking from the shrunk choice must never move this one's alternatives.
-        kept = [(a.duplicate(), w) for a, w in zip(self.alternatives[:i], self.weights[:i]) if w > 0]
-        producer = self.alternatives[i]
-        if isinstance(producer, Shrinkable):
-            smaller = producer.shrink(value, decision, magnitude)
-            if not isinstance(smaller, Nothing):
-                kept.append((smaller, self.weights[i]))
-        if not kept:
-            return Nothing()
-        return Choice(*[a for a, _ in kept], weights=[w for _, w in kept], decision=self.decision.duplicate())
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = [a.value if type(a) is Constant else a for a in self.alternatives]
@@ -272,8 +232,6 @@ class Choice(_LeanPick, Shrinkable[T]):
         return args, kwargs
 
 
-#: The Java name of :class:`Choice`.
-PickElement = Choice
 
 
 class Freeze(Shrinkable[T]):
@@ -305,23 +263,8 @@ class Freeze(Shrinkable[T]):
     def _reset_self(self) -> None:
         self._value = UNSET
 
-    def in_domain(self, value: Any) -> bool | None:
-        return self.picker.in_domain(value)
-
     def value_range(self) -> tuple[Any, Any] | None:
         return self.picker.value_range()
-
-    def shrink_key(self, value: Any) -> Any:
-        return self.picker.shrink_key(value) if isinstance(self.picker, Shrinkable) else super().shrink_key(value)
-
-    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
-        check_magnitude(magnitude)
-        if not isinstance(self.picker, Shrinkable):
-            from .filters import PickSmaller
-
-            return Freeze(PickSmaller(self.picker.duplicate(), value, max_tries=1000))
-        smaller = self.picker.shrink(value, decision, magnitude)
-        return smaller if isinstance(smaller, Nothing) else Freeze(smaller)
 
 
 class Once(Bounded[T]):

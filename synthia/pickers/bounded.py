@@ -8,17 +8,16 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, TypeVar, overload
 
-from ..core.checks import MAX_ITEMS, check_bool, check_count_pick, check_int, check_magnitude, check_range, check_values, pick_index
-from ..core.constant import Constant, Nothing
+from ..core.checks import MAX_ITEMS, check_bool, check_count_pick, check_int, check_range, check_values, pick_index
+from ..core.constant import Constant
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import count_input, ending_input, unit_input, value_input, variadic_inputs
 from ..core.picker import UNSET, Bounded, Picker, Seedable, Shrinkable
 from ..core.random import next_of_permutation
-from ..core.shrinking import shrink_seed, simplicity
 from .basic import Once
-from .scalars import RandomFloat, shrink_integer
+from .scalars import RandomFloat
 
-__all__ = ["Bound", "Unbound", "AllBooleans", "AllIntegers", "AllElements", "AllPickers", "Enumerate", "Merge"]
+__all__ = ["Bound", "Unbound", "AllBooleans", "AllIntegers", "AllElements", "AllPickers", "Merge"]
 
 T = TypeVar("T")
 
@@ -80,19 +79,6 @@ class Bound(Bounded[T], Shrinkable[T]):
         self._limit = UNSET
         self._count = 0
 
-    def in_domain(self, value: Any) -> bool | None:
-        return self.picker.in_domain(value)
-
-    def shrink_key(self, value: Any) -> Any:
-        return self.picker.shrink_key(value) if isinstance(self.picker, Shrinkable) else simplicity(value)
-
-    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
-        check_magnitude(magnitude)
-        if not isinstance(self.picker, Shrinkable):
-            return Nothing()
-        smaller = self.picker.shrink(value, decision, magnitude)
-        return smaller if isinstance(smaller, Nothing) else Bound(smaller, self.length.duplicate())
-
     def value_range(self) -> tuple[Any, Any] | None:
         return self.picker.value_range()
 
@@ -146,14 +132,6 @@ class _Enumeration(Seedable[T], Bounded[T], Shrinkable[T]):
 
     Shrinking gives the items simpler than the value, each once, in a random order.
     """
-
-    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
-        check_magnitude(magnitude)
-        smaller = [item for item in self._items() if simplicity(item) < simplicity(value)]
-        return AllElements(smaller, scramble=True, seed=shrink_seed(decision)) if smaller else Nothing()
-
-    def in_domain(self, value: Any) -> bool:
-        return any(value == item for item in self._items())
 
     def _items(self) -> list[T]:
         return [self._item(i) for i in range(self._size)]
@@ -240,14 +218,8 @@ class AllIntegers(_Enumeration[int]):
     def _item(self, index: int) -> int:
         return self.low + index
 
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) and self.low <= value < self.high
-
     def value_range(self) -> tuple[int, int]:
         return self.low, self.high
-
-    def shrink(self, value: int, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[int]:
-        return shrink_integer(value, self.low, self.high, decision, magnitude)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.low, self.high], self._flags()
@@ -277,7 +249,7 @@ class AllElements(_Enumeration[T]):
 
 
 class AllPickers(_Enumeration[tuple[Any, ...]]):
-    """The cartesian product of bounded pickers: every combination exactly once (alias ``Enumerate``).
+    """The cartesian product of bounded pickers: every combination exactly once.
 
     Combinations are tuples, in odometer order (the first picker changes fastest),
     or in a random order without repetition with ``scramble=True``. Each input is
@@ -337,7 +309,6 @@ class AllPickers(_Enumeration[tuple[Any, ...]]):
         return list(self.pickers), self._flags()
 
 
-Enumerate = AllPickers
 
 
 class Merge(Bounded[T]):

@@ -1,6 +1,5 @@
 """Lists and sets built from pickers: :class:`ComposeList`, :class:`ListPicker`,
-:class:`SetPicker`, :class:`RandomSubList`, and the :class:`SmallerList` that shrinking
-a list gives. (Tuples are in :mod:`synthia.pickers.tuples`.)"""
+:class:`SetPicker`, :class:`RandomSubList`. (Tuples are in :mod:`synthia.pickers.tuples`.)"""
 from __future__ import annotations
 
 import functools
@@ -8,17 +7,14 @@ import math
 
 from typing import Any, Iterable, Sequence, TypeVar, overload
 
-from ..core.checks import check_count_pick, check_hashable, check_int, check_magnitude, check_probability, check_values, describe
-from ..core.constant import Nothing
+from ..core.checks import check_count_pick, check_hashable, check_int, check_probability, check_values, describe
 from ..core.draws import open_span
 from ..core.exceptions import GiveUp
 from ..core.random import Stream
 from ..core.inputs import count_input, element_input, variadic_inputs
 from ..core.picker import Picker, RandomPicker, Shrinkable
-from ..core.shrinking import shrink_seed, simplicity
-from .filters import PickIf
 
-__all__ = ["ComposeList", "PickList", "ListPicker", "SetPicker", "PickSet", "RandomSubList"]
+__all__ = ["ComposeList", "ListPicker", "SetPicker", "RandomSubList"]
 
 T = TypeVar("T")
 
@@ -30,11 +26,9 @@ class ComposeList(Shrinkable[list[T]]):
     a list, tuple, set or range is ambiguous and refused). ``length`` is a non-negative
     int or a picker of them.
 
-    Shrinking order: shorter lists first, then element by element in the element
-    picker's order. ``shrink(v)`` gives a :class:`SmallerList`: lists made from
-    ``v`` by cutting elements (keeping lengths the length picker can produce) or
-    by shrinking one element through the element picker, so every value stays in
-    this picker's domain.
+    Simplest value: the list of the length picker's simplest length, of the element
+    picker's simplest values (``[]`` when the length can be 0); shrinking deletes elements
+    (their spans, with the length lowered) and lowers each element's draws.
 
     >>> from synthia import RandomInteger
     >>> ComposeList(RandomInteger(0, 10, seed=1), RandomInteger(1, 4, seed=2)).take(2)
@@ -58,119 +52,8 @@ class ComposeList(Shrinkable[list[T]]):
         pick = self.element.pick
         return [pick() for _ in range(n)]
 
-    def in_domain(self, value: Any) -> bool | None:
-        return list_in_domain([self.element], self.length, value)
-
-    def shrink(self, value: list[T], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[T]]:
-        """Lists simpler than ``value`` in this picker's domain (see the class docstring)."""
-        return shrink_list([self.element], self.length, value, decision, magnitude)
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.element], {"length": self.length}
-
-
-class SmallerList(RandomPicker[list[T]], Shrinkable[list[T]]):
-    """Lists simpler than ``reference``, built from it: what shrinking a :class:`ComposeList` gives.
-
-    Each pick either cuts ``reference`` shorter (truncating it, or removing one run
-    of elements; only to lengths ``length`` can produce) or replaces one element by
-    a value of ``element.shrink(that element)`` (positions before it unchanged, so
-    the result is smaller element by element). Smaller ``magnitude`` cuts harder.
-    It holds copies of ``element`` and ``length``: nothing done to it (picking,
-    resetting, seeding) reaches the picker that was shrunk.
-    """
-
-    inputs_fields = ("element", "length")
-
-    def __init__(
-        self,
-        element: Picker[T] | list[Picker[T]],
-        length: Picker[int],
-        reference: list[T],
-        magnitude: float = 1.0,
-        *,
-        seed: int | None = None,
-    ) -> None:
-        # Several element pickers are used in turn by position (a ListPicker); then only
-        # truncation keeps every element with the picker of its position.
-        self._cycle = [e.duplicate() for e in (element if isinstance(element, list) else [element])]
-        self.element = self._cycle[0] if len(self._cycle) == 1 else self._cycle
-        self.length = length.duplicate()
-        self.reference = reference
-        self.magnitude = magnitude
-        n = len(reference)
-        self._lengths = [k for k in range(n) if length.in_domain(k) is not False]
-        self._allowed = set(self._lengths)
-        self._shrinkable = all(isinstance(e, Shrinkable) for e in self._cycle)
-        self._init_stream(seed)
-
-    def can_shrink(self) -> bool:
-        """Whether some simpler list exists (a shorter length, or an element that can shrink)."""
-        if self._lengths:
-            return True
-        if not self._shrinkable:
-            return False
-        return any(not isinstance(self._at(i).shrink(v), Nothing) for i, v in enumerate(self.reference))  # type: ignore[attr-defined]
-
-    def _at(self, position: int) -> Picker[T]:
-        return self._cycle[position % len(self._cycle)]
-
-    def in_domain(self, value: Any) -> bool | None:
-        return list_in_domain(self._cycle, self.length, value)
-
-    def pick(self) -> list[T]:
-        stream, ref = self._stream, self.reference
-        n = len(ref)
-        for _ in range(100):
-            # Cut often when asked for much smaller lists, rarely at full magnitude.
-            cut = self._lengths and (not self._shrinkable or stream.unit() < 1.0 - 0.75 * self.magnitude)
-            if cut:
-                lengths = self._lengths
-                if len(self._cycle) > 1 or stream.unit() < 0.5:
-                    # Truncate; magnitude below 1 favours the shortest allowed lengths.
-                    top = max(1, round(len(lengths) * self.magnitude))
-                    return ref[: lengths[stream.below(top)]]
-                # Remove one run whose size is log-uniform: single elements as often as big blocks.
-                size = 1 + stream.below(1 << stream.below(n.bit_length()))
-                if n - size not in self._allowed:
-                    size = n - lengths[stream.below(len(lengths))]
-                start = stream.below(n - size + 1)
-                return ref[:start] + ref[start + size :]
-            if not self._shrinkable or n == 0:
-                break
-            i = stream.below(n)
-            smaller = self._at(i).shrink(ref[i], _StreamDecision(stream), self.magnitude)  # type: ignore[attr-defined]
-            try:
-                replacement = smaller.pick()
-            except Exception:  # nothing smaller at this position (Nothing, or a filter giving up)
-                continue
-            return ref[:i] + [replacement] + ref[i + 1 :]
-        raise GiveUp(f"found no list simpler than {ref!r}")
-
-    def shrink(self, value: list[T], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[T]]:
-        return shrink_list(self._cycle, self.length, value, decision, magnitude)
-
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
-        return [self.element, self.length, self.reference], {}
-
-
-def list_in_domain(elements: list[Picker[Any]], length: Picker[int], value: Any) -> bool | None:
-    """Whether ``value`` is a list that ``length`` and ``elements`` (used in turn) can produce."""
-    if not isinstance(value, list) or length.in_domain(len(value)) is False:
-        return False
-    verdicts = [elements[i % len(elements)].in_domain(v) for i, v in enumerate(value)]
-    if False in verdicts:
-        return False
-    return None if None in verdicts or length.in_domain(len(value)) is None else True
-
-
-def shrink_list(
-    elements: list[Picker[Any]], length: Picker[int], value: Any, decision: Picker[float] | None, magnitude: float
-) -> Picker[Any]:
-    """A :class:`SmallerList` around ``value``, or ``Nothing`` when no simpler list exists."""
-    check_magnitude(magnitude)
-    candidate = SmallerList(elements, length, list(value), magnitude, seed=shrink_seed(decision))
-    return candidate if candidate.can_shrink() else Nothing()
 
 
 class ListPicker(Shrinkable[list[Any]]):
@@ -198,25 +81,18 @@ class ListPicker(Shrinkable[list[Any]]):
         pickers, k = self.pickers, len(self.pickers)
         return [pickers[i % k].pick() for i in range(n)]
 
-    def in_domain(self, value: Any) -> bool | None:
-        return list_in_domain(self.pickers, self.length, value)
-
-    def shrink(self, value: list[Any], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[Any]]:
-        return shrink_list(self.pickers, self.length, value, decision, magnitude)
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.pickers), {"length": self.length}
 
 
 class SetPicker(Shrinkable[set[Any]]):
-    """A set of ``size`` **distinct** values of ``element`` (alias ``PickSet``).
+    """A set of ``size`` **distinct** values of ``element``.
 
     Duplicates are drawn again; after ``max_tries`` draws in a row that add
     nothing, :class:`~synthia.GiveUp` says the element domain looks too small
     for the size asked.
 
-    Shrinking order: smaller sets first. ``shrink(v)`` gives subsets of ``v`` of
-    sizes the size picker can produce.
+    Simplest value: a set of the size picker's simplest size.
 
     >>> from synthia import RandomInteger
     >>> sorted(SetPicker(RandomInteger(0, 10, seed=3), 4).pick())
@@ -258,35 +134,11 @@ class SetPicker(Shrinkable[set[Any]]):
                 misses = 0
         return out
 
-    def in_domain(self, value: Any) -> bool | None:
-        if not isinstance(value, (set, frozenset)) or self.size.in_domain(len(value)) is False:
-            return False
-        verdicts = [self.element.in_domain(v) for v in value]
-        return False if False in verdicts else (None if None in verdicts else self.size.in_domain(len(value)))
-
-    def shrink(self, value: set[Any], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[set[Any]]:
-        check_magnitude(magnitude)
-        sizes = [k for k in range(len(value)) if self.size.in_domain(k) is not False]
-        if not sizes:
-            return Nothing()
-        items = sorted(value, key=simplicity)
-        top = max(1, round(len(sizes) * magnitude))
-
-        def subset(u: float) -> set[Any]:
-            k = sizes[min(int(u * top), top - 1)]
-            return set(items[:k])
-
-        from .basic import Apply
-        from .scalars import RandomFloat
-
-        return Apply(subset, RandomFloat(seed=shrink_seed(decision)))
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.max_tries == 1000 else {"max_tries": self.max_tries}
         return [self.element, self.size], kwargs
 
 
-PickSet = SetPicker
 
 
 class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
@@ -297,9 +149,6 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
     element kept independently), then a last ``False``. So the simplest draws give the
     shortest sub-list of the earliest elements: shrinking deletes an element (its span)
     without moving the others, and lowers a position to move an element earlier.
-
-    Shrinking: ``shrink(v)`` gives the shorter sub-lists of ``v`` (still sub-lists
-    of ``values``).
 
     >>> RandomSubList([1, 2, 3, 4, 5, 6], seed=2).take(2)
     [[1, 3, 4], [2, 4, 5, 6]]
@@ -348,25 +197,6 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
             finally:
                 if source is not None:
                     source.close_span()
-
-    def in_domain(self, value: Any) -> bool:
-        if not isinstance(value, list):
-            return False
-        position = 0
-        for item in value:  # a sub-list: the items appear in order
-            while position < len(self.values) and self.values[position] != item:
-                position += 1
-            if position == len(self.values):
-                return False
-            position += 1
-        return True
-
-    def shrink(self, value: list[T], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[T]]:
-        check_magnitude(magnitude)
-        if not value:
-            return Nothing()
-        n = len(value)
-        return PickIf(RandomSubList(value, keep=0.5 * magnitude, seed=shrink_seed(decision)), lambda s: len(s) < n)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.values], ({} if self.keep == 0.5 else {"keep": self.keep})
@@ -501,15 +331,3 @@ def _next_kept(u: float, after: int, n: int, skip: float) -> int:
     return after + hi
 
 
-class _StreamDecision(Picker[float]):
-    """A decision picker reading another picker's stream (so nested shrinks stay repeatable)."""
-
-    def __init__(self, stream: Any) -> None:
-        self._source = stream
-
-    def pick(self) -> float:
-        return self._source.unit()
-
-
-#: The Java name of :class:`ComposeList`.
-PickList = ComposeList

@@ -14,7 +14,7 @@ from ..core.picker import Picker, RandomPicker
 from ..core.random import current_derivation, derived_seeds
 from .basic import Apply
 
-__all__ = ["Bind", "FlatMap"]
+__all__ = ["Bind"]
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -29,7 +29,7 @@ class Bind(RandomPicker[U]):
 
     The second picker depends on the first value: a list and an index into it, an interval
     and a value inside it, a tree whose keys narrow at each level. A plain value returned
-    by ``fn`` is a constant. Alias ``FlatMap`` (Hypothesis's ``flatmap``).
+    by ``fn`` is a constant. Hypothesis's ``flatmap``.
 
     Pickers that ``fn`` builds without a seed each get a light stream of their own
     (:class:`~synthia.core.random.MixStream`, SplitMix64), keyed from 64 bits this picker
@@ -291,5 +291,3 @@ def _follow(inner: Picker[Any], stream: Any) -> None:
             put_stream(node, own)
 
 
-#: Hypothesis's name for :class:`Bind`.
-FlatMap = Bind

@@ -13,11 +13,9 @@ import sys
 import math
 from typing import Any
 
-from ..core.checks import check_int, check_magnitude, check_number, describe
-from ..core.constant import Nothing
+from ..core.checks import check_int, check_number, describe
 from ..core.inputs import number_input
-from ..core.picker import UNSET, Picker, RandomPicker, Reactive, Shrinkable
-from .scalars import shrink_float, shrink_integer
+from ..core.picker import UNSET, RandomPicker, Reactive, Shrinkable
 
 __all__ = [
     "BiasedRandomFloat",
@@ -59,15 +57,8 @@ class BiasedRandomFloat(RandomPicker[float], Shrinkable[float]):
         value = self._stream.unit() ** self._exponent
         return value if value < 1.0 else math.nextafter(1.0, 0.0)
 
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, float) and 0.0 <= value < 1.0
-
     def value_range(self) -> tuple[float, float]:
         return 0.0, 1.0
-
-    def shrink(self, value: float, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[float]:
-        """Floats of ``[0, 1)`` closer to zero than ``value``."""
-        return shrink_float(value, 0.0, 1.0, decision, magnitude)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.bias], {}
@@ -146,16 +137,6 @@ class GaussianFloat(RandomPicker[float], Shrinkable[float]):
                 self._spare = math.sqrt(-2.0 * math.log(1.0 - u1)) * math.sin(2.0 * math.pi * u2)
         return out
 
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, float) and (math.isfinite(value) or self.sd == 0)
-
-    def shrink(self, value: float, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[float]:
-        """Any real closer to zero than ``value`` (the normal law's support is every real)."""
-        if self.sd == 0:
-            check_magnitude(magnitude)
-            return Nothing()
-        return shrink_float(value, -math.inf, math.inf, decision, magnitude)
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.mean, self.sd], {}
 
@@ -198,13 +179,6 @@ class PoissonInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
         """Set the mean ``lam``."""
         self._set_lam(value)
 
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-    def shrink(self, value: int, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[int]:
-        """Counts smaller than ``value`` (every count >= 0 is possible)."""
-        return shrink_integer(value, 0, None, decision, magnitude)
-
     def pick(self) -> int:
         random = self._stream.unit
         if self.lam < 30:
@@ -238,10 +212,8 @@ class AffineTransform(Shrinkable[Any]):
     Python arithmetic decides the type: with an int input and int ``m`` and ``b``
     the values stay ints (the integer form); otherwise they are floats (the float
     form). ``m`` must not be zero, so every value maps back to the input that
-    made it (``(y - b) / m``), which shrinking uses: the shrinking order is the
-    input's order, and ``shrink(y)`` maps ``y`` back, shrinks the input picker
-    around it, and maps the result forward again (so the domain is kept: an
-    ``AffineTransform(x, 2, 1)`` stays odd).
+    made it (``(y - b) / m``). Shrinking lowers the input's draws, so values stay
+    in the domain (an ``AffineTransform(x, 2, 1)`` stays odd).
 
     >>> from synthia import RandomFloat, RandomInteger
     >>> AffineTransform(RandomInteger(0, 10, seed=1), 3, 1).take(4)
@@ -274,32 +246,6 @@ class AffineTransform(Shrinkable[Any]):
             return (value - self.b) // self.m
         return (value - self.b) / self.m
 
-    def in_domain(self, value: Any) -> bool | None:
-        try:
-            source = self.inverse(value)
-        except TypeError:
-            return False
-        if self.m * source + self.b != value:
-            return False
-        return self.picker.in_domain(source)
-
-    def shrink_key(self, value: Any) -> Any:
-        inner = self.picker
-        return inner.shrink_key(self.inverse(value)) if isinstance(inner, Shrinkable) else super().shrink_key(value)
-
-    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[Any]:
-        """The transform of ``picker.shrink(inverse(value))`` (``Nothing`` if the input cannot shrink)."""
-        check_magnitude(magnitude)
-        if not isinstance(self.picker, Shrinkable):
-            return Nothing()
-        smaller = self.picker.shrink(self.inverse(value), decision, magnitude)
-        if isinstance(smaller, Nothing):
-            return smaller
-        from .filters import PickSmaller
-
-        # Two inputs an ulp apart can map to the same float: keep only values really smaller.
-        return PickSmaller(type(self)(smaller, self.m, self.b), value, key=self.shrink_key)
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.picker, self.m, self.b], {}
 
@@ -324,27 +270,6 @@ class AffineTransformInteger(AffineTransform):
         except (TypeError, ValueError, OverflowError):
             raise ValueError(f"AffineTransformInteger needs finite numbers, got {describe(x)} from picker {self.picker!r}") from None
 
-    def inverse(self, value: Any) -> Any:
-        """An input value that gives ``value``: an int for an input of ints, else a float."""
-        if (value - self.b) % self.m == 0 and self.picker.in_domain((value - self.b) // self.m) is not False:
-            return (value - self.b) // self.m
-        return (value - self.b) / self.m
-
-    def in_domain(self, value: Any) -> bool | None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            return False
-        return super().in_domain(value)
-
-    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[Any]:
-        """As :class:`AffineTransform`, keeping only values strictly smaller than ``value``
-        (truncation can map a smaller input to the same value)."""
-        smaller = super().shrink(value, decision, magnitude)
-        if isinstance(smaller, Nothing):
-            return smaller
-        from .filters import PickIf
-
-        key = self.shrink_key(value)
-        return PickIf(smaller, lambda y: self.shrink_key(y) < key, max_tries=1000)
 
 
 class AffineTransformFloat(AffineTransform):
@@ -359,12 +284,3 @@ class AffineTransformFloat(AffineTransform):
     def pick(self) -> Any:
         return float(super().pick())
 
-    def inverse(self, value: Any) -> Any:
-        """The input value that gives ``value``: an int for an input of ints, else a float."""
-        source = (value - self.b) / self.m
-        if float(source).is_integer() and self.picker.in_domain(int(source)):
-            return int(source)
-        return source
-
-    def in_domain(self, value: Any) -> bool | None:
-        return super().in_domain(value) if isinstance(value, float) else False

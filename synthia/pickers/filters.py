@@ -4,12 +4,11 @@ from __future__ import annotations
 from typing import Any, Callable, TypeVar, overload
 
 from ..core.checks import check_callable, check_int, describe
-from ..core.constant import Nothing
 from ..core.exceptions import GiveUp
 from ..core.inputs import value_input
 from ..core.picker import Picker, Shrinkable
 
-__all__ = ["PickIf", "PickSmaller", "PickSmallerComparable"]
+__all__ = ["PickIf", "PickSmaller"]
 
 T = TypeVar("T")
 
@@ -20,9 +19,8 @@ class PickIf(Shrinkable[T]):
     Raises :class:`~synthia.GiveUp` when ``max_tries`` values in a row are
     rejected (``None``: never give up).
 
-    Shrinking keeps the filter: ``shrink(v)`` is a ``PickIf`` with the same
-    predicate over the input shrunk around ``v`` (odd numbers shrink to smaller
-    odd numbers), in the input's order.
+    Shrinking keeps the filter: every shrunk input is one the predicate accepted (odd
+    numbers shrink to smaller odd numbers).
 
     >>> from synthia import RandomInteger
     >>> PickIf(RandomInteger(0, 100, seed=1), lambda x: x % 2 == 1).take(4)
@@ -54,26 +52,6 @@ class PickIf(Shrinkable[T]):
                 return value
         raise GiveUp(f"{self!r} rejected {tries} values in a row")
 
-    def in_domain(self, value: Any) -> bool | None:
-        try:
-            if not self.predicate(value):
-                return False
-        except Exception:
-            return False
-        return self.picker.in_domain(value)
-
-    def shrink_key(self, value: T) -> Any:
-        return self.picker.shrink_key(value) if isinstance(self.picker, Shrinkable) else super().shrink_key(value)
-
-    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
-        if isinstance(self.picker, Shrinkable):
-            smaller = self.picker.shrink(value, decision, magnitude)
-        else:
-            smaller = PickSmaller(self.picker.duplicate(), value, max_tries=1000)
-        if isinstance(smaller, Nothing):
-            return smaller
-        return PickIf(smaller, self.predicate, max_tries=1000)
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.max_tries == 10_000 else {"max_tries": self.max_tries}
         return [self.picker, self.predicate], kwargs
@@ -85,8 +63,6 @@ class PickSmaller(PickIf[T]):
     The general-purpose way to get "something smaller" from any picker of
     comparable values: rejection sampling, so :class:`~synthia.GiveUp` after
     ``max_tries`` rejections in a row when smaller values are rare or absent.
-    Its own shrinking order is ``<`` (or ``key``): ``shrink(v)`` filters the same
-    input against the new reference.
 
     >>> from synthia import RandomInteger
     >>> PickSmaller(RandomInteger(0, 100, seed=1), 10).take(4)
@@ -115,12 +91,6 @@ class PickSmaller(PickIf[T]):
             raise TypeError(f"reference must support < (through key, if given), got {describe(compared)}") from None
         super().__init__(picker, predicate, max_tries)
 
-    def shrink_key(self, value: T) -> Any:
-        return value if self.key is None else self.key(value)
-
-    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
-        return PickSmaller(self.picker.duplicate(), value, self.key, self.max_tries)
-
     def _smaller(self, value: T) -> bool:
         try:
             return value < self.reference  # type: ignore[operator]
@@ -142,5 +112,3 @@ class PickSmaller(PickIf[T]):
         return [self.picker, self.reference], kwargs
 
 
-#: The Java name of :class:`PickSmaller`.
-PickSmallerComparable = PickSmaller

@@ -282,9 +282,6 @@ class AnyFloat(RandomPicker[float]):
     def pick(self) -> float:
         return self.space.draw(self._stream)
 
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, float) and self.space.permits(value)
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = []
         if self.low != -math.inf or self.high != math.inf:

@@ -7,15 +7,12 @@ from typing import Any
 from ..core.checks import describe
 from ..core.inputs import number_input, variadic_inputs
 from ..core.picker import Picker, Shrinkable
-from .tuples import shrink_tuple, tuple_in_domain, tuple_key
 
-__all__ = ["PrismPicker", "HypercubePicker", "HyperspherePicker", "SineWave"]
+__all__ = ["PrismPicker", "HyperspherePicker", "SineWave"]
 
 
 class PrismPicker(Shrinkable[tuple[Any, ...]]):
-    """A point whose coordinate ``i`` is a pick of ``coordinates[i]`` (alias ``HypercubePicker``).
-
-    Shrinking order: lexicographic, one coordinate at a time (as :class:`~synthia.ArrayPicker`).
+    """A point whose coordinate ``i`` is a pick of ``coordinates[i]``.
 
     With uniform coordinates this is a point in a box (a "prism"); any pickers
     can be wired in, such as a :class:`~synthia.Tick` for a moving x. A plain number
@@ -41,20 +38,10 @@ class PrismPicker(Shrinkable[tuple[Any, ...]]):
     def pick(self) -> tuple[Any, ...]:
         return tuple([c.pick() for c in self.coordinates])
 
-    def in_domain(self, value: Any) -> bool | None:
-        return tuple_in_domain(self.coordinates, value)
-
-    def shrink_key(self, value: Any) -> Any:
-        return tuple_key(self.coordinates, value)
-
-    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[Any]:
-        return shrink_tuple(self.coordinates, value, decision, magnitude)
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.coordinates), {}
 
 
-HypercubePicker = PrismPicker
 
 
 class HyperspherePicker(Picker[tuple[float, ...]]):

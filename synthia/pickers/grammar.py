@@ -33,14 +33,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
 from ..core.checks import check_callable, check_int, check_text
-from ..core.constant import Nothing
 from ..core.draws import open_span
-from ..core.exceptions import CannotShrink, GiveUp
-from ..core.picker import Picker, RandomPicker, Shrinkable
-from ..core.shrinking import shrink_seed, simplicity
+from ..core.picker import RandomPicker, Shrinkable
 from .regex import RegexError, RegexGenerator
 
-__all__ = ["Grammar", "GrammarError", "Derivation", "GrammarSentence", "GrammarSequence", "GrammarPicker"]
+__all__ = ["Grammar", "GrammarError", "Derivation", "GrammarSentence", "GrammarSequence"]
 
 #: The empty string's symbols in a grammar's text.
 EMPTY = ('""', "ε")
@@ -372,19 +369,15 @@ class GrammarSequence(_GrammarPicker, Shrinkable[list[Any]]):
 
     Values are lists with a ``.derivation`` attribute. Subclass and override
     :meth:`to_object` (or pass ``to_object=``) to get actions, events, AST nodes...
-    Alias: ``GrammarPicker``.
 
-    Shrinking keeps values inside the grammar: ``shrink(v)`` gives derivations with fewer
-    tokens, made by replacing a node of ``v``'s derivation with one of its own descendants
-    of the same rule (a sub-derivation, so the tokens are a subsequence of ``v``'s) or with
-    the rule's minimal derivation.
+    Shrinking keeps values inside the grammar: each derivation is a span of draws, which
+    the shrinker replaces by one of its own descendants of the same rule or by the rule's
+    minimal derivation.
 
     >>> calc = GrammarSequence("<e> := <n> | <e> + <n> ; <n> := ^[1-9]$ ;", max_depth=4)
     >>> tokens = calc.set_seed(0).pick()
     >>> tokens
     ['6', '+', '3', '+', '1']
-    >>> calc.shrink(tokens).take(3)
-    [['1', '+', '1'], ['1'], ['6']]
     """
 
     def __init__(
@@ -411,12 +404,6 @@ class GrammarSequence(_GrammarPicker, Shrinkable[list[Any]]):
     def pick(self) -> list[Any]:
         return self.build(self.derive())
 
-    def in_domain(self, value: Any) -> bool | None:
-        derivation = getattr(value, "derivation", None)
-        if not isinstance(derivation, Derivation):
-            return None
-        return self._valid(derivation) and list(value) == [self.to_object(t) for t in derivation.tokens()]
-
     def _valid(self, node: Derivation) -> bool:
         alternatives = self.grammar.rules.get(node.rule)
         if alternatives is None or not 0 <= node.alternative < len(alternatives):
@@ -435,48 +422,6 @@ class GrammarSequence(_GrammarPicker, Shrinkable[list[Any]]):
                 return False
         return True
 
-    def shrink_key(self, value: Any) -> Any:
-        return (len(value), simplicity(list(value)))
-
-    def shrink(self, value: list[Any], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[Any]]:
-        derivation = getattr(value, "derivation", None)
-        if not isinstance(derivation, Derivation):
-            raise CannotShrink(f"{value!r} carries no derivation: only values this picker produced can shrink")
-        smaller = SmallerDerivation(self, derivation, seed=shrink_seed(decision))
-        return smaller if smaller.candidates else Nothing()
 
 
-GrammarPicker = GrammarSequence
 
-
-class SmallerDerivation(RandomPicker[list[Any]], Shrinkable[list[Any]]):
-    """Derivations with fewer tokens than ``reference``: what shrinking a :class:`GrammarSequence` gives."""
-
-    def __init__(self, grammar_picker: GrammarSequence, reference: Derivation, *, seed: int | None = None) -> None:
-        self.grammar_picker = grammar_picker
-        self.reference = reference
-        size = len(reference.tokens())
-        self.candidates: list[tuple[Derivation, Derivation]] = []
-        for node in reference.nodes():
-            replacements = [d for d in node.nodes()[1:] if d.rule == node.rule]
-            minimal = grammar_picker.grammar.minimal(node.rule)
-            replacements.append(minimal)
-            for new in replacements:
-                if len(reference.replaced(node, new).tokens()) < size:
-                    self.candidates.append((node, new))
-        self._init_stream(seed)
-
-    def pick(self) -> list[Any]:
-        if not self.candidates:
-            raise GiveUp(f"no derivation smaller than {self.reference.tokens()}")
-        old, new = self.candidates[self._stream.below(len(self.candidates))]
-        return self.grammar_picker.build(self.reference.replaced(old, new))
-
-    def in_domain(self, value: Any) -> bool | None:
-        return self.grammar_picker.in_domain(value)
-
-    def shrink_key(self, value: Any) -> Any:
-        return self.grammar_picker.shrink_key(value)
-
-    def shrink(self, value: list[Any], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[list[Any]]:
-        return self.grammar_picker.shrink(value, decision, magnitude)

@@ -100,9 +100,6 @@ class AnyInteger(RandomPicker[int]):
             value = around + distance if negative else around - distance
         return min(max(value, self.low), self.high - 1)
 
-    def in_domain(self, value: Any) -> bool:
-        return type(value) is int and self.low <= value < self.high
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         if self.low == DEFAULT_LOW and self.high == DEFAULT_HIGH:
             return [], {}

@@ -7,7 +7,6 @@ from typing import Any, TypeVar, overload
 from ..core.inputs import value_input
 from ..core.picker import Bounded, Picker
 from .bounded import ends
-from .sequences import Playback, shrink_trace
 
 __all__ = ["Record", "Share"]
 
@@ -18,7 +17,7 @@ class Record(Bounded[T]):
     """Passes the values of ``picker`` through and keeps them in :attr:`recorded`.
 
     ``reset()`` resets the input and clears the record. ``is_done()`` follows a bounded
-    input (``False`` otherwise). :meth:`shrink_sequence` shrinks the recorded trace.
+    input (``False`` otherwise).
 
     >>> from synthia import Tick
     >>> r = Record(Tick(0, 2))
@@ -46,10 +45,6 @@ class Record(Bounded[T]):
 
     def ends(self) -> bool:
         return ends(self.picker)
-
-    def shrink_sequence(self, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Playback[T]:
-        """A non-looping :class:`~synthia.Playback` of a shorter subsequence of the record."""
-        return shrink_trace(self.recorded, decision, magnitude)
 
     def _reset_self(self) -> None:
         self.recorded = []

@@ -42,9 +42,6 @@ class RandomUUID(RandomPicker[uuid.UUID]):
         value = ((n >> 74) << 80) | (((n >> 62) & 0xFFF) << 64) | (n & ((1 << 62) - 1))
         return uuid.UUID(int=value, version=self.version)
 
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, uuid.UUID) and (self.version is None or value.version == self.version)
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [], ({} if self.version == 4 else {"version": self.version})
 
@@ -85,14 +82,6 @@ class RandomDecimal(RandomPicker[Decimal]):
     def pick(self) -> Decimal:
         return Decimal(toward(self._stream, self._units[0], self._units[1], 0)).scaleb(-self.places)
 
-    def in_domain(self, value: Any) -> bool:
-        return (
-            isinstance(value, Decimal)
-            and value.is_finite()
-            and self.low <= value < self.high
-            and value == value.quantize(Decimal(1).scaleb(-self.places))
-        )
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [str(self.low), str(self.high)], {"places": self.places}
 
@@ -125,9 +114,6 @@ class RandomFraction(RandomPicker[Fraction]):
             lo, hi = math.ceil(self.low * d), math.ceil(self.high * d)
             if lo < hi:  # a denominator with no multiple in the range is drawn again
                 return Fraction(toward(stream, lo, hi, 0), d)
-
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, Fraction) and self.low <= value < self.high and value.denominator <= self.max_denominator
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.low, self.high], {"max_denominator": self.max_denominator}

@@ -269,8 +269,5 @@ class Permutation(RandomPicker[list[Any]]):
         shuffle(self._stream, out)
         return out
 
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, list) and sorted(map(repr, value)) == sorted(map(repr, self.values))
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.values], {}

@@ -5,15 +5,13 @@ from __future__ import annotations
 from typing import Any, Iterable, TypeVar, overload
 
 from ..core.checks import MAX_ITEMS, check_bool, check_count_pick, check_int, check_values, describe
-from ..core.constant import Nothing
 from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.inputs import count_input, ending_input, number_input, value_input
 from ..core.picker import UNSET, Bounded, Picker, Seedable, Shrinkable
-from ..core.random import Stream, shuffle, stream_seed
-from ..core.shrinking import decision_or_default, shrink_seed, simplicity
+from ..core.random import shuffle
 from .bounded import ends
 
-__all__ = ["Tick", "Playback", "Scramble", "shrink_trace"]
+__all__ = ["Tick", "Playback", "Scramble"]
 
 T = TypeVar("T")
 
@@ -59,11 +57,6 @@ class Tick(Shrinkable[Any]):
     def _reset_self(self) -> None:
         self._current = UNSET
 
-    def shrink(self, value: Any, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[Any]:
-        from .filters import PickSmaller
-
-        return PickSmaller(self.duplicate(), value, key=simplicity, max_tries=1000)
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.start, self.increment], {}
 
@@ -74,10 +67,6 @@ class Playback(Bounded[T], Shrinkable[T]):
     ``start`` is the index of the first value. A non-looping playback raises
     :class:`~synthia.NoMoreElements` after the last value; an empty one is done
     at once.
-
-    Shrinking a value gives the listed values simpler than it (in the generic
-    order); :meth:`shrink_sequence` shrinks the *sequence played so far* into a
-    shorter subsequence, for traces.
 
     >>> Playback([0, 1, -1]).take(5)
     [0, 1, -1, 0, 1]
@@ -113,25 +102,6 @@ class Playback(Bounded[T], Shrinkable[T]):
     def ends(self) -> bool:
         return not self.loop or not self.values
 
-    def in_domain(self, value: Any) -> bool:
-        return any(value == v for v in self.values)
-
-    def shrink(self, value: T, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[T]:
-        smaller = [v for v in self.values if simplicity(v) < simplicity(value)]
-        if not smaller:
-            return Nothing()
-        from .bounded import AllElements
-
-        return AllElements(smaller, scramble=True, loop=True, seed=shrink_seed(decision))
-
-    def shrink_sequence(self, decision: Picker[float] | None = None, magnitude: float = 1.0) -> "Playback[T]":
-        """A non-looping playback of a shorter subsequence of :attr:`played` (order kept).
-
-        It keeps ``floor(magnitude * n)`` of the ``n`` values played (at most ``n - 1``),
-        chosen with ``decision``; with nothing played, an empty playback.
-        """
-        return shrink_trace(self.played, decision, magnitude)
-
     @property
     def played(self) -> list[T]:
         """The values played since the last reset, in order."""
@@ -149,23 +119,6 @@ class Playback(Bounded[T], Shrinkable[T]):
         if self.start_index:
             kwargs["start"] = self.start_index
         return [self.values], kwargs
-
-
-def shrink_trace(trace: list[T], decision: Picker[float] | None = None, magnitude: float = 1.0) -> Playback[T]:
-    """A non-looping :class:`Playback` of a random subsequence of ``trace``, strictly shorter.
-
-    ``floor(magnitude * n)`` values are kept (at most ``n - 1``), chosen with ``decision``.
-    """
-    n = len(trace)
-    if n == 0:
-        return Playback([], loop=False)
-    keep = min(n - 1, int(magnitude * n))
-    stream = Stream(stream_seed(shrink_seed(decision_or_default(decision))))
-    indices = list(range(n))
-    for i in range(keep):  # a partial Fisher-Yates: the first ``keep`` indices of a permutation
-        j = i + stream.below(n - i)
-        indices[i], indices[j] = indices[j], indices[i]
-    return Playback([trace[i] for i in sorted(indices[:keep])], loop=False)
 
 
 class Scramble(Seedable[T], Bounded[T]):

@@ -4,11 +4,10 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from ..core.checks import check_count_pick, check_magnitude, check_text, describe
-from ..core.constant import Constant, Nothing
+from ..core.checks import check_count_pick, check_text, describe
+from ..core.constant import Constant
 from ..core.inputs import count_input, value_input
-from ..core.picker import Picker, RandomPicker, Shrinkable
-from ..core.shrinking import shrink_seed, simplicity
+from ..core.picker import RandomPicker, Shrinkable
 
 __all__ = ["RandomString", "StringPattern", "RandomPrefix", "RandomSuffix", "RandomTrim", "RandomSubString"]
 
@@ -19,10 +18,8 @@ ALPHANUMERIC = string.ascii_letters + string.digits
 class RandomString(RandomPicker[str], Shrinkable[str]):
     """A string of ``length`` characters drawn uniformly from ``alphabet``.
 
-    Shrinking order: shorter first, then character by character, a character being
-    simpler when it comes earlier in ``alphabet``. ``shrink(v)`` cuts ``v`` (to
-    lengths the length picker can produce) or replaces one character by an earlier
-    one of the alphabet.
+    Simplest value: the simplest length of ``alphabet``'s first character; shrinking
+    deletes characters and moves each one earlier in ``alphabet``.
 
     ``length`` is an int or a picker of ints; the length picker has its own
     stream, so lengths and characters are independent (the Java original seeded
@@ -52,25 +49,6 @@ class RandomString(RandomPicker[str], Shrinkable[str]):
         alphabet, character = self.alphabet, self._character
         return "".join([alphabet[character()] for _ in range(n)])
 
-    def in_domain(self, value: Any) -> bool | None:
-        if not isinstance(value, str) or any(c not in self.alphabet for c in value):
-            return False
-        return self.length.in_domain(len(value))
-
-    def shrink_key(self, value: str) -> Any:
-        return (len(value), tuple(self.alphabet.find(c) for c in value))
-
-    def shrink(self, value: str, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[str]:
-        check_magnitude(magnitude)
-        from .basic import Apply
-        from .collections import ComposeList
-
-        chars = _AlphabetChar(self.alphabet)
-        smaller = ComposeList(chars, self.length).shrink(list(value), decision, magnitude)
-        if isinstance(smaller, Nothing):
-            return smaller
-        return Apply("".join, smaller)
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.length], ({} if self.alphabet == ALPHANUMERIC else {"alphabet": self.alphabet})
 
@@ -83,22 +61,6 @@ class _AlphabetChar(Shrinkable[str]):
 
     def pick(self) -> str:  # pragma: no cover - only its shrink is used
         return self.alphabet[0]
-
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, str) and len(value) == 1 and value in self.alphabet
-
-    def shrink_key(self, value: str) -> Any:
-        return self.alphabet.find(value)
-
-    def shrink(self, value: str, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[str]:
-        from .scalars import RandomInteger
-
-        position = self.alphabet.find(value)
-        if position <= 0:
-            return Nothing()
-        from .basic import Apply
-
-        return Apply(self.alphabet.__getitem__, RandomInteger(0, position, seed=shrink_seed(decision)))
 
 
 class StringPattern(Shrinkable[str]):
@@ -166,13 +128,6 @@ class StringPattern(Shrinkable[str]):
                 self._check_field(index, alone, values[index])
             raise
 
-    def shrink(self, value: str, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[str]:
-        from .filters import PickSmaller
-
-        check_magnitude(magnitude)
-        fresh = self.duplicate().set_seed(shrink_seed(decision))
-        return PickSmaller(fresh, value, key=simplicity, max_tries=1000)
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.pattern, *self.pickers], {}
 
@@ -180,26 +135,11 @@ class StringPattern(Shrinkable[str]):
 class _Piece(RandomPicker[str], Shrinkable[str]):
     """A random piece of a fixed string.
 
-    Shrinking order: shorter first. ``shrink(v)`` gives the shorter pieces of the
-    same kind (prefixes, suffixes, substrings) of ``v``, which are pieces of the
-    text too, so values stay in the domain (the Java prefix shrink could index
-    past the end).
+    Simplest value: the shortest piece.
     """
-
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, str) and self._is_piece(value, self.text)
 
     def _is_piece(self, piece: str, text: str) -> bool:
         return piece in text
-
-    def shrink(self, value: str, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[str]:
-        check_magnitude(magnitude)
-        if not value or not self._is_piece(value, self.text):
-            return Nothing()
-        n = len(value)
-        from .filters import PickIf
-
-        return PickIf(type(self)(value, seed=shrink_seed(decision)), lambda s: len(s) < n, max_tries=1000)
 
     def __init__(self, text: str, *, seed: int | None = None) -> None:
         if not isinstance(text, str):

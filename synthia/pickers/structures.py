@@ -9,11 +9,11 @@ from ..core.checks import check_count_pick, check_int, check_probability
 from ..core.inputs import count_input, value_input
 from ..core.picker import RandomPicker
 
-__all__ = ["TreePicker", "PickTree", "GraphPicker", "BarabasiAlbert", "graph_to_dot"]
+__all__ = ["TreePicker", "GraphPicker", "BarabasiAlbert", "graph_to_dot"]
 
 
 class TreePicker(RandomPicker[nx.DiGraph]):
-    """Random trees as ``networkx.DiGraph`` arborescences (alias ``PickTree``).
+    """Random trees as ``networkx.DiGraph`` arborescences.
 
     ``depth`` and ``degree`` are ints or pickers; ``node`` is a picker of labels (each
     node's ``label`` attribute). Each tree has exactly the picked depth: one child of
@@ -65,7 +65,6 @@ class TreePicker(RandomPicker[nx.DiGraph]):
             yield child, depth, full and i == continuing
 
 
-PickTree = TreePicker
 
 
 class GraphPicker(RandomPicker[nx.Graph]):

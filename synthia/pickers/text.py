@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ..core.checks import check_count_pick, check_int, check_probability, check_text, check_values, describe
 from ..core.draws import open_span
 from ..core.inputs import count_input
-from ..core.picker import Picker, RandomPicker
+from ..core.picker import RandomPicker
 from ..core.random import Stream
 
 __all__ = ["RandomText", "RandomBytes", "CharacterSet"]
@@ -409,16 +409,6 @@ class RandomText(RandomPicker[str]):
     def _sample_rank(self, stream: Any) -> int:
         return self._rank
 
-    def in_domain(self, value: Any) -> bool | None:
-        if not isinstance(value, str):
-            return False
-        if value in self._nasty:
-            return True
-        if not all(c in self.chars for c in value):
-            return False
-        # As long as a nasty string: the characters that spelled it, shrunk.
-        return len(value) in self._nasty_lengths or self.length.in_domain(len(value))
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs: dict[str, Any] = {}
         for name, default in (("categories", None), ("ranges", []), ("exclude", ""), ("nasty", 0.1)):
@@ -463,9 +453,6 @@ class RandomBytes(RandomPicker[bytes]):
         n = check_count_pick(self.length.pick(), "length", self.length)
         below = self._stream.below
         return bytes([below(256) for _ in range(n)])
-
-    def in_domain(self, value: Any) -> bool | None:
-        return self.length.in_domain(len(value)) if isinstance(value, bytes) else False
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.length], {}

@@ -69,9 +69,6 @@ class RandomDate(RandomPicker[dt.date]):
     def pick(self) -> dt.date:
         return dt.date.fromordinal(toward(self._stream, *self._bounds))
 
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, dt.date) and not isinstance(value, dt.datetime) and self.low <= value < self.high
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return ([] if (self.low, self.high) == (dt.date.min, dt.date.max) else [self.low, self.high]), {}
 
@@ -103,9 +100,6 @@ class RandomTime(RandomPicker[dt.time]):
         minutes, second = divmod(seconds, 60)
         hour, minute = divmod(minutes, 60)
         return dt.time(hour, minute, second, micro, tzinfo=self.tz)
-
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, dt.time) and value.tzinfo is self.tz and self._bounds[0] <= _time_us(value) < self._bounds[1]
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = [] if self.low == dt.time(0) and self.high is None else [self.low, self.high]
@@ -174,13 +168,6 @@ class RandomDatetime(RandomPicker[dt.datetime]):
         zone = zones[self._stream.below(len(zones))] if len(zones) > 1 else zones[0]
         return value.replace(tzinfo=zone)
 
-    def in_domain(self, value: Any) -> bool:
-        if not isinstance(value, dt.datetime):
-            return False
-        if (value.tzinfo is None) != (self.timezones is None):
-            return False
-        return self.low <= value.replace(tzinfo=None) < self.high
-
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = [] if (self.low, self.high) == (dt.datetime.min, dt.datetime.max) else [self.low, self.high]
         return args, ({} if self._names is None else {"timezones": self._names})
@@ -206,9 +193,6 @@ class RandomTimedelta(RandomPicker[dt.timedelta]):
 
     def pick(self) -> dt.timedelta:
         return dt.timedelta(microseconds=toward(self._stream, *self._bounds))
-
-    def in_domain(self, value: Any) -> bool:
-        return isinstance(value, dt.timedelta) and self.low <= value < self.high
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         default = (self.low, self.high) == (dt.timedelta(days=-10_000), dt.timedelta(days=10_000))

@@ -753,15 +753,6 @@ class GuidedPicker(Seedable[T]):
         if self.learning and self.guide.last_reward is not None:
             self.guide.relearn(self.rewards[0])
 
-    def in_domain(self, value: Any) -> bool | None:
-        if self.only_valid and self.valid is not None:
-            try:
-                if not self.valid(value):
-                    return False
-            except Exception:
-                return False
-        return self.wiring.in_domain(value)
-
     @property
     def source(self) -> GuideSource:
         """The draw source the wiring is routed to (the learner behind the draws)."""

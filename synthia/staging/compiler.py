@@ -764,9 +764,6 @@ class Compiled(Seedable[T]):
         """The generated Python source (read it to see what was staged and what is called)."""
         return stage(self.wiring)[0]
 
-    def in_domain(self, value: Any) -> bool | None:
-        return self.wiring.in_domain(value)
-
     def value_range(self) -> tuple[Any, Any] | None:
         return self.wiring.value_range()
 

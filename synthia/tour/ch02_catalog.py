@@ -28,13 +28,13 @@ def run(tour: Tour) -> None:
 
     tour.say(
         """
-        Enumeration: bounded pickers end with NoMoreElements, and AllPickers (alias
-        Enumerate) walks the cartesian product, each combination once, optionally in a
-        random order: exhaustive testing of small domains.
+        Enumeration: bounded pickers end with NoMoreElements, and AllPickers walks the
+        cartesian product, each combination once, optionally in a random order: exhaustive
+        testing of small domains.
         """
     )
-    tour.code('sy.Enumerate(sy.AllBooleans(), sy.AllElements(["GET", "POST"]), sy.AllIntegers(200, 202))')
-    combos = sy.Enumerate(sy.AllBooleans(), sy.AllElements(["GET", "POST"]), sy.AllIntegers(200, 202))
+    tour.code('sy.AllPickers(sy.AllBooleans(), sy.AllElements(["GET", "POST"]), sy.AllIntegers(200, 202))')
+    combos = sy.AllPickers(sy.AllBooleans(), sy.AllElements(["GET", "POST"]), sy.AllIntegers(200, 202))
     tour.values(combos, 20, seed=1, label="all 8")
 
     tour.say("Strings: random strings over an alphabet, and templates filled by pickers.")
