@@ -147,7 +147,8 @@ class Smaller(Seedable[T]):
     True
     """
 
-    inputs_fields = ("picker",)
+    # The copy of ``picker`` is not an input: each pick reseeds it from this picker's stream, so
+    # this picker's seed, state and routes decide its values, and an explanation ends here.
 
     def __init__(self, picker: Picker[T], value: T, seed: int | None = None, magnitude: float = 1.0) -> None:
         self.value = value
