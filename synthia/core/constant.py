@@ -59,6 +59,9 @@ class Constant(Shrinkable[T]):
     def pick(self) -> T:
         return self.value
 
+    def finite_values(self) -> tuple[Any, ...]:
+        return (self.value,)
+
     def in_domain(self, value: Any) -> bool:
         try:
             return bool(value == self.value)

@@ -229,6 +229,18 @@ class Choice(_LeanPick, Shrinkable[T]):
         verdicts = [a.in_domain(value) for a, w in zip(self.alternatives, self.weights) if w > 0]
         return True if True in verdicts else (None if None in verdicts else False)
 
+    def finite_values(self) -> tuple[Any, ...] | None:
+        # Every alternative of positive weight is reachable only if the decision spans [0, 1).
+        if self.decision.value_range() != (0.0, 1.0):
+            return None
+        values: list[Any] = []
+        for alternative, weight in zip(self.alternatives, self.weights):
+            theirs = alternative.finite_values() if weight > 0 else ()
+            if theirs is None:
+                return None
+            values.extend(theirs)
+        return tuple(values)
+
     def value_range(self) -> tuple[Any, Any] | None:
         ranges = [a.value_range() for a, w in zip(self.alternatives, self.weights) if w > 0]
         if any(r is None for r in ranges):

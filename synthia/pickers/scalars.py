@@ -179,6 +179,9 @@ class RandomBoolean(RandomPicker[bool], Reactive[bool], Shrinkable[bool]):
     def in_domain(self, value: Any) -> bool:
         return (value is True and self.p > 0) or (value is False and self.p < 1)
 
+    def finite_values(self) -> tuple[bool, ...]:
+        return tuple(v for v in (False, True) if self.in_domain(v))
+
     def shrink(self, value: bool, decision: Picker[float] | None = None, magnitude: float = 1.0) -> Picker[bool]:
         """``True`` shrinks to ``Constant(False)`` (when ``False`` is possible), ``False`` to ``Nothing``."""
         check_magnitude(magnitude)
