@@ -263,6 +263,7 @@ __all__ = [
     "GrammarSequence",
     "GrammarPicker",
     "RegexGenerator",
+    "RegexString",
     "RegexError",
     "TreePicker",
     "PickTree",

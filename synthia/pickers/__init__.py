@@ -104,6 +104,7 @@ __all__ = [
     "GrammarSequence",
     "GrammarPicker",
     "RegexGenerator",
+    "RegexString",
     "RegexError",
     "TreePicker",
     "PickTree",

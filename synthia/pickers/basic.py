@@ -402,7 +402,7 @@ class Apply(_LeanPick, Picker[T]):
 
     inputs_fields = ("args", "kwargs")
 
-    def __init__(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> None:
+    def __init__(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> None:
         self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
         self.args = [value_input(a, f"args[{i}]") for i, a in enumerate(args)]
         self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
