@@ -345,3 +345,26 @@ def test_a_monkey_result_nested_100_000_deep_is_reported() -> None:
     report = sy.Monkey(Deep, [sy.Action("get")], model=Flat).run(seed=1)
     assert not report.passed
     assert "returned <list nested too deep to show" in report.summary() and "assert deep.get() == 0" in report.program
+
+
+class _Store:
+    def __init__(self) -> None:
+        self.data: dict[int, int] = {}
+
+    def get(self, k: int) -> int:
+        return self.data[k]  # KeyError where the model says ValueError
+
+
+class _StoreModel(_Store):
+    def get(self, k: int) -> int:
+        if k not in self.data:
+            raise ValueError(k)
+        return self.data[k]
+
+
+def test_when_system_and_model_raise_different_types_the_report_names_both() -> None:
+    report = sy.Monkey(_Store, [sy.Action("get", k=sy.RandomInteger(0, 3))], model=_StoreModel).run(seed=1)
+    assert not report.passed and "_store.get(k=0) raised KeyError: 0; the model raises ValueError: 0" in report.summary()
+    with pytest.raises(KeyError):  # the program fails on the system, with the system's own exception...
+        exec(report.program, {})  # noqa: S102 - the printed program
+    exec(report.program.replace("_store = _Store()", "_store = _StoreModel()"), {"_StoreModel": _StoreModel})  # noqa: S102 - ...and passes on the model
