@@ -245,6 +245,7 @@ __all__ = [
     "GrammarSentence",
     "GrammarSequence",
     "RegexGenerator",
+    "RegexString",
     "RegexError",
     "TreePicker",
     "GraphPicker",

@@ -5,6 +5,7 @@ import collections
 import re
 
 import networkx as nx
+import numpy as np
 import pytest
 from scipy import stats
 
@@ -61,6 +62,20 @@ def test_knit_interleaves_and_retires_instances() -> None:
     assert any(steps == [0, 1, 2] for steps in by_visitor.values())  # and retired after its end
     owners = [int(v.split(":")[0]) for v in values]
     assert any(a > b for a, b in zip(owners, owners[1:]))  # interleaved, not one after another
+
+
+def test_knit_coins_must_be_booleans() -> None:
+    """Issue 26: a picker of numbers or strings as spawn was read as truthy (2 and "no" said yes)."""
+    visitors = sy.Apply(lambda n: sy.Playback([n], loop=False), sy.Tick())
+    with pytest.raises(TypeError, match=r"spawn must be a picker of booleans, got RandomInteger\(0, 2\), which picks numbers"):
+        sy.Knit(visitors, spawn=sy.RandomInteger(0, 2))
+    with pytest.raises(TypeError, match=r"replace must be a picker of booleans.*RandomBoolean\(p\)"):
+        sy.Knit(visitors, replace=sy.Constant(1))
+    knit = sy.Knit(visitors, spawn=sy.Choice("yes", "no")).set_seed(1)
+    with pytest.raises(TypeError, match=r"spawn must pick booleans, got '(yes|no)' \(str\) from Choice\('yes', 'no'\)"):
+        knit.take(3)
+    numpy_coin = sy.Apply(np.bool_, sy.RandomBoolean())
+    assert len(sy.Knit(visitors, spawn=numpy_coin).set_seed(1).take(20)) == 20
 
 
 def test_knit_ends_when_the_source_ends() -> None:

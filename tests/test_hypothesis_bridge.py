@@ -61,6 +61,47 @@ def test_to_strategy_never_moves_the_users_picker() -> None:
     assert firsts == [0, 0, 0] and ticks.pick() == 0
 
 
+def _calls_until_hypothesis_stops(picker: sy.Picker[Any]) -> tuple[int, set[Any]]:
+    seen: list[Any] = []
+
+    @settings(max_examples=500, database=None, deadline=None)
+    @given(sy.to_strategy(picker))
+    def test(value: Any) -> None:
+        seen.append(tuple(value) if isinstance(value, list) else value)
+
+    test()
+    return len(seen), set(seen)
+
+
+@pytest.mark.parametrize("picker, domain", [
+    (sy.Choice(*range(18)), set(range(18))),
+    (sy.Choice(*"abcdefghijklmnopqr", weights=range(1, 19)), set("abcdefghijklmnopqr")),
+    (sy.Choice("a", sy.Choice("b", "c"), weights=[1, 2]), {"a", "b", "c"}),
+    (sy.Choice("x", "y", "z", weights=[1, 0, 1]), {"x", "z"}),
+    (sy.RandomInteger(0, 18), set(range(18))),
+    (sy.RandomBoolean(0.3), {False, True}),
+    (sy.ComposeList(sy.RandomBoolean(), sy.RandomInteger(0, 3)), None),
+])  # fmt: skip
+def test_hypothesis_stops_when_a_finite_domain_is_exhausted(picker: sy.Picker[Any], domain: set[Any] | None) -> None:
+    """Issue 26: a Choice of 18 values ran 500 examples (its float decision hid the end)."""
+    calls, seen = _calls_until_hypothesis_stops(picker)
+    if domain is None:  # lists of 0 to 2 booleans: 7 of them
+        assert calls == len(seen) == 7
+    else:
+        assert seen == domain and calls <= len(domain) + 1
+
+
+def test_a_finite_domain_shrinks_to_its_first_value() -> None:
+    assert find(sy.to_strategy(sy.Choice("low", "mid", "high", weights=[1, 5, 5])), lambda v: True, settings=FIND) == "low"
+    assert find(sy.to_strategy(sy.Choice(*range(10))), lambda v: v >= 4, settings=FIND) == 4
+
+
+def test_a_choice_whose_decision_is_narrowed_is_not_taken_as_its_whole_domain() -> None:
+    narrowed = sy.Choice("a", "b", decision=sy.RandomFloat(0.0, 0.5))
+    assert narrowed.finite_values() is None
+    assert _calls_until_hypothesis_stops(narrowed)[1] == {"a"}
+
+
 BRIDGED = [c for c in CASES if c.strategy is not None and c.name in {
     "int at least 1000", "negative threshold", "float range above zero", "pair whose sum exceeds 1000", "dict record",
     "list sum exceeds 1000", "eleven distinct values", "set member", "tree depth", "stack actions", "JSON serializer bug",

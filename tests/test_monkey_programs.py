@@ -158,8 +158,13 @@ def test_an_examples_program_fails_as_printed_and_passes_on_a_correct_system(mod
     finally:
         sys.path.remove(str(examples))
 
+    import os
+
+    # The script imports this worktree's synthia, installed or not.
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(examples.parent), os.environ.get("PYTHONPATH")]))}
+
     def run(text: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-c", text], capture_output=True, text=True, cwd=examples, timeout=60)
+        return subprocess.run([sys.executable, "-c", text], capture_output=True, text=True, cwd=examples, timeout=60, env=env)
 
     buggy = run(program)
     assert buggy.returncode != 0 and "AssertionError" in buggy.stderr, buggy.stderr

@@ -259,3 +259,50 @@ def test_a_pickled_monkey_runs_as_the_original() -> None:
     monkey = _monkey()
     copy = pickle.loads(pickle.dumps(monkey))
     assert _outcome(copy.run(seed=5)) == _outcome(monkey.run(seed=5))  # an action's "expects nothing" survives
+
+
+class _RunsOutOfMemory(sy.Picker[str]):
+    """A large value, made once; making it again (recording, replaying, shrinking) runs out
+    of memory from the ``fails_from``-th pick on (counted across copies)."""
+
+    def __init__(self, fails_from: int) -> None:
+        self.picks = [0]
+        self.fails_from = fails_from
+
+    def pick(self) -> str:
+        self.picks[0] += 1
+        if self.picks[0] >= self.fails_from:
+            raise MemoryError
+        return "x" * 10**6
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_RunsOutOfMemory":
+        return self  # copies share the count, as the memory of one process
+
+
+@pytest.mark.parametrize("fails_from", [2, 3, 4, 5])  # recording, replaying, shrinking, showing it
+def test_a_failing_input_too_large_to_record_is_still_reported(fails_from: int) -> None:
+    """Issue 26: a MemoryError while the failure was recorded escaped run() and lost it."""
+    report = sy.Assert(lambda s: len(s) < 100, s=_RunsOutOfMemory(fails_from)).run(seed=5)
+    assert not report.passed and report.status == "failed" and report.failures == 1
+    assert report.first_index == 0 and report.smallest == {"s": "x" * 10**6} and report.tape is None
+    assert "too large to record" in report.reason and "MemoryError" in report.reason
+    summary = report.summary()
+    assert "could not be recorded (MemoryError)" in summary and "not shrunk and not saved" in summary
+    assert "seed: 5" in summary and "example(seed=5, index=0)" in summary and len(summary) < 3000
+
+
+def test_a_failing_input_too_large_to_record_fails_a_pytest_test() -> None:
+    @sy.given(s=_RunsOutOfMemory(2))
+    def test_short(s: str) -> None:
+        assert len(s) < 100
+
+    with pytest.raises(AssertionError, match=r"(?s)could not be recorded \(MemoryError\).*seed"):
+        test_short()
+
+
+def test_a_ten_million_character_failing_input_is_reported_with_its_seed_and_index() -> None:
+    big = sy.Apply(lambda n: "x" * n, sy.RandomInteger(10**7, 10**7 + 10))
+    report = sy.Assert(lambda s: len(s) < 100, s=big).run(seed=1)
+    assert not report.passed and report.smallest == {"s": "x" * 10**7} and report.first_index == 0
+    summary = report.summary()
+    assert "seed: 1" in summary and "index=0" in summary and len(summary) < 5000

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import decimal
 import subprocess
 import sys
 from typing import Any, Iterator
@@ -10,6 +12,7 @@ import pandas as pd
 import pytest
 
 import synthia as sy
+from synthia.integrations.dask import block_seed
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,6 +88,26 @@ def test_dask_bag_is_identical_for_any_partitioning() -> None:
     outputs = [sy.to_dask_bag(picker, 1000, seed=9, block_size=64, npartitions=k).compute(scheduler="sync") for k in (1, 2, 5, 16)]
     assert all(o == outputs[0] for o in outputs) and len(outputs[0]) == 1000
     assert sy.to_dask_bag(picker, 1000, seed=10, block_size=64).compute(scheduler="sync") != outputs[0]
+
+
+def test_dask_dataframe_has_the_column_types_of_to_dataframe() -> None:
+    """Issue 26: Dask turned object columns into strings (a date came back as '2020-03-04')."""
+    table = sy.Struct(
+        dict,
+        day=sy.Apply(lambda n: datetime.date(2020, 1, 1) + datetime.timedelta(days=n), sy.RandomInteger(0, 1000)),
+        price=sy.Apply(lambda n: decimal.Decimal(n) / 100, sy.RandomInteger(0, 10_000)),
+        count=sy.RandomInteger(0, 9),
+        ratio=sy.RandomFloat(),
+        name=sy.Choice("ada", "alan"),
+        member=sy.RandomBoolean(),
+    )
+    expected = sy.to_dataframe(table.duplicate().set_seed(block_seed(3, 0)), 40)
+    computed = sy.to_dask_dataframe(table, 40, seed=3, block_size=100).compute(scheduler="sync")
+    assert computed.dtypes.equals(expected.dtypes)
+    pd.testing.assert_frame_equal(computed, expected)
+    assert all(isinstance(v, datetime.date) for v in computed["day"])
+    assert all(isinstance(v, decimal.Decimal) for v in computed["price"])
+    assert all(isinstance(v, str) for v in computed["name"])
 
 
 def test_dask_dataframe_is_byte_identical_for_any_partitions_and_workers(client: Any, tmp_path: Any) -> None:

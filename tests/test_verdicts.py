@@ -2,6 +2,8 @@
 test itself is an ``InvalidTest``, never a bug shrunk to the simplest input."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import numpy as np
 import pytest
 
@@ -243,7 +245,7 @@ def test_a_summary_never_raises_on_values_that_cannot_be_shown() -> None:
     summary = report.summary()
     assert "Unprintable: <its str raised RuntimeError>" in summary
     if hasattr(__import__("sys"), "get_int_max_str_digits"):  # Python 3.11 and 3.10.7+: a limit on int's repr
-        assert "x=<int whose repr raised ValueError>" in summary
+        assert f"x={hex(10**5000)[:100]}" in summary  # in hex: the same value, no digit limit
 
 
 def test_a_deferred_that_recurses_too_deep_is_a_clear_error() -> None:
@@ -276,3 +278,93 @@ def test_a_time_budget_bounds_a_call_that_hangs() -> None:
     started = time.perf_counter()
     assert "ended a call" in sy.Assert(test, sy.RunOptions(time_budget=1.0), n=sy.RandomInteger(0, 10)).run(seed=1).reason
     assert time.perf_counter() - started < 10
+
+
+def _nested(depth: int = 100_000) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_a_summary_never_raises_on_a_value_nested_100_000_deep() -> None:
+    report = sy.Assert(lambda v: False, v=sy.Apply(lambda _: _nested(), sy.RandomInteger(0, 3))).run(seed=1)
+    summary = report.summary()
+    assert not report.passed and "v=<list nested too deep to show (its repr raised RecursionError)>" in summary
+    assert "seed: 1" in summary
+
+
+class _Bag:
+    """Holds what it is given; ``size`` is wrong once anything is in it."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+
+    def put(self, x: Any) -> None:
+        self.items.append(x)
+
+    def get(self) -> Any:
+        return self.items[-1] if self.items else None
+
+    def size(self) -> int:
+        return 2 * len(self.items)
+
+
+class _BagModel(_Bag):
+    def size(self) -> int:
+        return len(self.items)
+
+
+@pytest.mark.parametrize("make", [_nested, lambda: 10**5000], ids=["nested 100,000 deep", "5,001 digits"])
+def test_a_monkey_summary_and_program_never_raise_on_values_that_cannot_be_shown(make: Callable[[], Any]) -> None:
+    value = sy.Apply(lambda _: make(), sy.RandomInteger(0, 2))
+    monkey = sy.Monkey(_Bag, [sy.Action("put", x=value), sy.Action("get"), sy.Action("size")], model=_BagModel)
+    report = monkey.run(seed=1)
+    summary, program = report.summary(), report.program
+    assert not report.passed and "_bag.put(x=" in program and "assert _bag.size() == 1" in program
+    assert "seed: 1" in summary
+    if isinstance(make(), int):  # written in hex: the program runs, fails on the bag, passes on its model
+        namespace: dict[str, Any] = {}
+        with pytest.raises(AssertionError):
+            exec(program, namespace)  # noqa: S102 - the printed program
+        assert namespace["_bag"].items == [10**5000]
+        exec(program.replace("_bag = _Bag()", "_bag = _BagModel()"), {"_BagModel": _BagModel})  # noqa: S102
+    else:
+        assert "nested too deep to show" in program
+
+
+def test_a_monkey_result_nested_100_000_deep_is_reported() -> None:
+    class Deep:
+        def get(self) -> Any:
+            return _nested()
+
+    class Flat:
+        def get(self) -> Any:
+            return 0
+
+    report = sy.Monkey(Deep, [sy.Action("get")], model=Flat).run(seed=1)
+    assert not report.passed
+    assert "returned <list nested too deep to show" in report.summary() and "assert deep.get() == 0" in report.program
+
+
+class _Store:
+    def __init__(self) -> None:
+        self.data: dict[int, int] = {}
+
+    def get(self, k: int) -> int:
+        return self.data[k]  # KeyError where the model says ValueError
+
+
+class _StoreModel(_Store):
+    def get(self, k: int) -> int:
+        if k not in self.data:
+            raise ValueError(k)
+        return self.data[k]
+
+
+def test_when_system_and_model_raise_different_types_the_report_names_both() -> None:
+    report = sy.Monkey(_Store, [sy.Action("get", k=sy.RandomInteger(0, 3))], model=_StoreModel).run(seed=1)
+    assert not report.passed and "_store.get(k=0) raised KeyError: 0; the model raises ValueError: 0" in report.summary()
+    with pytest.raises(KeyError):  # the program fails on the system, with the system's own exception...
+        exec(report.program, {})  # noqa: S102 - the printed program
+    exec(report.program.replace("_store = _Store()", "_store = _StoreModel()"), {"_StoreModel": _StoreModel})  # noqa: S102 - ...and passes on the model

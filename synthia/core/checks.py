@@ -365,6 +365,26 @@ def check_unit_pick(value: Any, name: str, picker: Any, *, if_list: str = "") ->
     return value  # type: ignore[no-any-return]
 
 
+def flip(coin: Any, name: str) -> bool:
+    """One pick of the coin ``name``, which must be a boolean (a numpy boolean counts): a
+    coin that gives anything else (``1``, ``"no"``) is refused rather than read as truthy.
+
+    >>> from synthia import Constant
+    >>> flip(Constant(True), "spawn")
+    True
+    >>> flip(Constant("no"), "spawn")
+    Traceback (most recent call last):
+    ...
+    TypeError: spawn must pick booleans, got 'no' (str) from Constant('no')
+    """
+    value = coin.pick()
+    if value is True or value is False:
+        return value  # type: ignore[no-any-return]
+    if getattr(getattr(value, "dtype", None), "kind", None) == "b" and getattr(value, "shape", None) == ():
+        return bool(value)
+    raise TypeError(f"{name} must pick booleans, got {describe(value)} from {coin!r}")
+
+
 def pick_index(picker: Any, n: int, name: str, *, if_list: str = "") -> int:
     """An index in ``[0, n)`` from one pick of ``picker`` (floats in ``[0, 1)``, checked):
     ``floor(u * n)``, kept below ``n`` when rounding reaches it."""

@@ -50,6 +50,9 @@ class Constant(Shrinkable[T]):
     def pick(self) -> T:
         return self.value
 
+    def finite_values(self) -> tuple[Any, ...]:
+        return (self.value,)
+
     def value_range(self) -> tuple[Any, Any] | None:
         value: Any = self.value
         if isinstance(value, bool) or not isinstance(value, (int, float)):

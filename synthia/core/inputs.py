@@ -150,6 +150,8 @@ def unit_input(value: Any, name: str) -> Picker[float]:
 def coin_input(value: Any, name: str) -> Picker[bool]:
     """A picker of booleans, or a bool. A number is refused: a probability means ``RandomBoolean(p)``."""
     if isinstance(value, Picker):
+        if value.value_range() is not None:  # a picker of numbers is no coin: 2 is not "yes"
+            raise TypeError(f"{name} must be a picker of booleans, got {value!r}, which picks numbers: for a coin that says yes with probability p, write RandomBoolean(p)")
         return value
     if isinstance(value, bool):
         return Constant(value)

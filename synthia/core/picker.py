@@ -127,6 +127,21 @@ class Picker(Resettable, Generic[T]):
                     if isinstance(item, Picker):
                         yield f"{field}[{k}]", item
 
+    def finite_values(self) -> tuple[Any, ...] | None:
+        """Every value this picker can give, simplest first, when they are a known finite set;
+        ``None`` (the default) means unknown or not finite.
+
+        The Hypothesis bridge draws such a picker as ``st.sampled_from(values)``, so that
+        Hypothesis sees the domain end and stops when it has tried every value.
+
+        >>> from synthia import Choice, RandomInteger
+        >>> Choice("a", "b", weights=[1, 3]).finite_values()
+        ('a', 'b')
+        >>> print(Choice("a", RandomInteger(0, 10**6)).finite_values())
+        None
+        """
+        return None
+
     def value_range(self) -> tuple[Any, Any] | None:
         """Bounds ``(low, high)`` of the numbers this picker gives, when known: every value
         ``v`` has ``low <= v < high``, and values come as close as a pick can to both ends.

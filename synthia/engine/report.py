@@ -288,9 +288,23 @@ class TestReport:
 
 
 def safe_repr(value: Any, limit: int = 10_000) -> str:
-    """``repr(value)``, or a placeholder when that raises; cut beyond ``limit`` characters."""
+    """``repr(value)``, or a placeholder when that raises; cut beyond ``limit`` characters.
+
+    An int over Python's 4,300-digit limit is written in hex (a literal of the same value,
+    so a printed program still runs); a value nested too deep says so.
+
+    >>> safe_repr(10**5000)[:8], safe_repr(-(2**20000)).startswith("-0x1000")
+    ('0x31e208', True)
+    """
     try:
         text = repr(value)
+    except ValueError as exc:
+        if type(value) is int:  # over sys.get_int_max_str_digits(): hex has no limit
+            text = hex(value)
+        else:
+            return f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
+    except RecursionError:
+        return f"<{type(value).__name__} nested too deep to show (its repr raised RecursionError)>"
     except Exception as exc:  # a value whose repr raises must not end the run
         return f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
     return text if len(text) <= limit else text[:limit] + "..."

@@ -470,7 +470,11 @@ class Runner:
                     copy_at = next_copy(index)
                 if trial.status == FAIL:
                     discovery.failed()
-                    failing = self._recorded(discovery, index - 1, trial)
+                    try:
+                        failing = self._recorded(discovery, index - 1, trial)
+                    except MemoryError:
+                        self._unrecorded(index - 1, trial, found=False)
+                        break
                 elif copy_now:
                     failing = self._copy(index - 1, trial)
                     if failing is not None:
@@ -479,7 +483,11 @@ class Runner:
                     continue
                 if failing.status != FAIL:  # flaky: reported, nothing more to do
                     return
-                self._shrink(failing)
+                try:
+                    self._shrink(failing)
+                except MemoryError:  # replaying the shrunk input to show it ran out of memory
+                    self._unrecorded(index - 1, trial, found=True)
+                    break
                 self.starts += 1
                 if self.starts > self.restarts or report.interrupted:
                     report.reason = f"found a failing {target.unit[:-1]} and shrank it until {report.shrink_reason}"
@@ -558,6 +566,25 @@ class Runner:
             self.report.first_copied = True
         return attempt
 
+    def _unrecorded(self, index: int, trial: Trial, found: bool) -> None:
+        """A failing input too large to record (``MemoryError`` while its draws were recorded,
+        replayed or shrunk; ``found``: it was already counted): reported as it was made, with
+        the seed and index that make it again, unshrunk and not saved, rather than lost."""
+        self.session.close()
+        report = self.report
+        if not found:
+            self._found(index, trial.value)
+        report.first, report.first_copied = trial.value, False  # as made, not as replayed
+        report.passed = False
+        report.tape = None
+        report.smallest = trial.value
+        report.exception = trial.exception
+        report.reason = f"found a failing {self.target.unit[:-1]} (#{index}) too large to record: it ran out of memory (MemoryError)"
+        report.notes.append(
+            f"{self.target.unit[:-1]} #{index} failed but could not be recorded (MemoryError): it is shown as made, "
+            "not shrunk and not saved; the seed and index below make it again"
+        )
+
     def _replayed(self, recorded: Attempt) -> Attempt:
         """``recorded``'s draws replayed through the session, closed after (see ``_replay_saved``)."""
         assert recorded.tape is not None
@@ -616,6 +643,9 @@ class Runner:
             best = shrinker.best
             report.interrupted = True
             shrinker.stopped_by = "an interruption (KeyboardInterrupt)"
+        except MemoryError:  # a candidate too large for memory: the smallest so far stands
+            best = shrinker.best
+            shrinker.stopped_by = "running out of memory (MemoryError) on a candidate"
         except RunInterrupted:  # the time budget's alarm, during a call that hangs
             if options.time_budget is None:
                 raise

@@ -156,7 +156,10 @@ def to_strategy(picker: Picker[Any]) -> Any:
     never moved. Hypothesis generates, shrinks, replays and stores the choices; each
     ``pick()`` of the wiring is a span of Hypothesis's choice sequence. Integer, float
     and weighted draws are uniform over what the picker allows (Hypothesis adds its own
-    bias towards edge values); booleans keep their probability. A picker that gives up
+    bias towards edge values); booleans keep their probability. A picker whose values are a
+    known finite set (:meth:`~synthia.Picker.finite_values`: a ``Choice`` of values, a
+    ``RandomBoolean``) is drawn as ``st.sampled_from`` of them, simplest first, so that
+    Hypothesis stops once it has tried each. A picker that gives up
     (a filter that found nothing) rejects the example, like ``assume(False)``.
 
     >>> import synthia as sy
@@ -187,8 +190,14 @@ def _strategy_class() -> type:
             super().__init__()
             self.copies = _Copies(picker)
             self.picker_repr = repr(picker)
+            values = picker.finite_values()
+            # A float decision hides a finite domain from Hypothesis (it would run all its
+            # examples on 18 values); drawn as an index, the domain ends where it ends.
+            self.finite = None if values is None else st.sampled_from(values)
 
         def do_draw(self, data: Any) -> Any:
+            if self.finite is not None:
+                return data.draw(self.finite)
             copies = self.copies
             twin = copies.take()
             try:

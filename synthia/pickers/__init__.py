@@ -94,6 +94,7 @@ __all__ = [
     "GrammarSentence",
     "GrammarSequence",
     "RegexGenerator",
+    "RegexString",
     "RegexError",
     "TreePicker",
     "GraphPicker",

@@ -216,6 +216,18 @@ class Choice(_LeanPick, Shrinkable[T]):
             index = np.array(back)[index]
         return np.array(values)[index]
 
+    def finite_values(self) -> tuple[Any, ...] | None:
+        # Every alternative of positive weight is reachable only if the decision spans [0, 1).
+        if self.decision.value_range() != (0.0, 1.0):
+            return None
+        values: list[Any] = []
+        for alternative, weight in zip(self.alternatives, self.weights):
+            theirs = alternative.finite_values() if weight > 0 else ()
+            if theirs is None:
+                return None
+            values.extend(theirs)
+        return tuple(values)
+
     def value_range(self) -> tuple[Any, Any] | None:
         ranges = [a.value_range() for a, w in zip(self.alternatives, self.weights) if w > 0]
         if any(r is None for r in ranges):
@@ -314,7 +326,7 @@ class Apply(_LeanPick, Picker[T]):
 
     inputs_fields = ("args", "kwargs")
 
-    def __init__(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> None:
+    def __init__(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> None:
         self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
         self.args = [value_input(a, f"args[{i}]") for i, a in enumerate(args)]
         self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}

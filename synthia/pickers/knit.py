@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.checks import check_bool, check_int, check_values, describe, pick_index
+from ..core.checks import check_bool, check_int, check_values, describe, flip, pick_index
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import coin_input, picker_input, unit_input
 from ..core.picker import Picker, Seedable
@@ -29,7 +29,12 @@ class Knit(Seedable[Any]):
     example an ``Apply`` whose function receives a seed from a ``RandomInteger``), and list
     the shared pickers in ``shared`` so that resetting or seeding the knit reaches them.
     Defaults: ``spawn=RandomBoolean(0.1)``, ``replace=RandomBoolean(0.5)``,
-    ``chooser=RandomFloat()``.
+    ``chooser=RandomFloat()``. ``spawn`` and ``replace`` are coins: pickers of booleans, or
+    a bool (``spawn=0.3`` is refused: write ``RandomBoolean(0.3)``; a picker of numbers is
+    refused, and a coin that picks anything but a boolean raises ``TypeError`` at that pick).
+    Every live instance is kept until it ends, so a ``spawn`` that says yes often, over
+    instances that never end, keeps a growing list of them (``spawn=True``: one more per
+    pick); give instances that end (``Bound``, ``Playback(..., loop=False)``) to bound it.
 
     >>> from synthia import Apply, Playback, Tick
     >>> visitors = Apply(lambda n: Playback([f"v{n}-a", f"v{n}-b"], loop=False), Tick(1, 1))
@@ -86,7 +91,7 @@ class Knit(Seedable[Any]):
 
     def pick(self) -> Any:
         for _ in range(self.max_tries):
-            if not self.live or self.spawn.pick():
+            if not self.live or flip(self.spawn, "spawn"):
                 self._new_instance()
             if not self.live:
                 raise NoMoreElements(f"{self!r}: no instance is left")
@@ -95,7 +100,7 @@ class Knit(Seedable[Any]):
                 return self.live[index].pick()
             except NoMoreElements:
                 del self.live[index]
-                if not self.live or self.replace.pick():
+                if not self.live or flip(self.replace, "replace"):
                     self._new_instance()
         raise NoMoreElements(f"{self!r}: {self.max_tries} attempts in a row gave no value")
 

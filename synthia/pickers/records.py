@@ -8,6 +8,7 @@ the name says it without clashing.
 from __future__ import annotations
 
 import dataclasses
+import keyword
 import math
 from typing import Any, Mapping, Sequence
 
@@ -46,7 +47,9 @@ class Struct(Apply[Any]):
     """A record: a dict, a dataclass, a named tuple or an attrs class, one picker per field.
 
     ``Struct(cls, field=picker, ...)`` builds ``cls(field=pick, ...)``; ``Struct(dict, ...)``
-    or ``Struct({"field": picker, ...})`` builds a dict. Values that are not pickers are
+    or ``Struct({"field": picker, ...})`` builds a dict. Field names are strings, any
+    strings (``"a b"``, ``"class"``, ``""``); a dict key of another type (``1``, a tuple),
+    which Hypothesis's ``st.fixed_dictionaries`` accepts, is refused with a ``TypeError``. Values that are not pickers are
     constants. For a dataclass, named tuple or attrs class the fields are checked at
     construction (an unknown field, or a required one missing, is a ``TypeError``) and
     picked in the class's order; :attr:`columns` lists the field names (the columns of
@@ -64,6 +67,12 @@ class Struct(Apply[Any]):
 
     def __init__(self, cls: Any = dict, /, **fields: Any) -> None:
         if isinstance(cls, Mapping):
+            for key in cls:
+                if not isinstance(key, str):
+                    raise TypeError(
+                        f"Struct field names must be strings, got the key {key!r} ({type(key).__name__}): for a dict with other "
+                        f"keys, write sy.Apply(lambda *values: dict(zip(keys, values)), *pickers)"
+                    )
             fields = {**dict(cls), **fields}
             cls = dict
         if not callable(cls):
@@ -91,6 +100,8 @@ class Struct(Apply[Any]):
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args, kwargs = super()._arguments()
+        if self.cls is dict and not all(k.isidentifier() and not keyword.iskeyword(k) for k in kwargs):
+            return [kwargs], {}  # Struct({'a b': ...}): keys that cannot be written as keywords
         return [self.cls], kwargs
 
 

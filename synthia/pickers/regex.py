@@ -1,11 +1,15 @@
 """Strings that match a regular expression, for grammar terminals (a documented subset).
 
-Supported: literal characters and escapes (``\\.``, ``\\d``, ``\\w``, ``\\s``), ``.``,
-character classes (``[a-z0-9_]``, negation ``[^...]`` over printable ASCII), groups
-``( )`` (and ``(?: )``), alternation ``|``, and the quantifiers ``?``, ``*``, ``+``,
-``{m}``, ``{m,}``, ``{m,n}`` (unbounded repetition is capped at ``max_repeat``; counts
-above :data:`MAX_COUNT` are refused, since every string would be that long). Anchors
-``^`` and ``$`` are accepted and ignored. Anything else raises :class:`RegexError` (a
+Supported: literal characters, escaped punctuation (``\\.``, ``\\-``), the classes
+``\\d``, ``\\w``, ``\\s`` and their complements ``\\D``, ``\\W``, ``\\S`` (over printable
+ASCII), the control escapes ``\\n``, ``\\t``, ``\\r``, ``\\f``, ``\\v``, ``.``, character
+classes (``[a-z0-9_]``, negation ``[^...]`` over printable ASCII), groups ``( )`` (and
+``(?: )``), alternation ``|``, and the quantifiers ``?``, ``*``, ``+``, ``{m}``, ``{m,}``,
+``{m,n}`` (unbounded repetition is capped at ``max_repeat``; counts above
+:data:`MAX_COUNT` are refused, since every string would be that long). The anchors ``^``,
+``$``, ``\\A`` and ``\\Z`` are accepted and ignored: every string is a full match. Anything
+else -- flags ``(?i)``, lookarounds, named groups, backreferences ``\\1``, ``\\b``, Unicode
+classes ``\\p{L}``, any other escape of a letter or digit -- raises :class:`RegexError` (a
 ``ValueError``) at once, with the position in the pattern.
 
 >>> from synthia.core.random import Stream
@@ -19,9 +23,10 @@ import string
 from typing import Any
 
 from ..core.checks import check_int, check_text
+from ..core.picker import RandomPicker
 from ..core.random import Stream
 
-__all__ = ["RegexGenerator", "RegexError"]
+__all__ = ["RegexGenerator", "RegexError", "RegexString"]
 
 #: The largest repetition count a pattern may ask for (``a{10000}``).
 MAX_COUNT = 10_000
@@ -37,6 +42,8 @@ class RegexError(ValueError):
 
 _PRINTABLE = [c for c in string.printable if c not in "\t\n\r\x0b\x0c"]
 _CLASSES = {"d": string.digits, "w": string.ascii_letters + string.digits + "_", "s": " "}
+_CLASSES.update({name.upper(): "".join(c for c in _PRINTABLE if c not in chars) for name, chars in list(_CLASSES.items())})
+_CONTROLS = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", "v": "\v"}
 
 
 class RegexGenerator:
@@ -80,6 +87,8 @@ class RegexGenerator:
         if c == "(":
             if self._text.startswith("?:", self._pos):
                 self._pos += 2
+            elif self._peek() == "?":
+                self._fail("unsupported group (?...): flags, lookarounds and named groups are not in the subset")
             inner = self._alternation()
             if self._peek() != ")":
                 self._fail("missing )")
@@ -90,15 +99,31 @@ class RegexGenerator:
         if c == ".":
             return ("set", _PRINTABLE)
         if c == "\\":
-            e = self._peek()
-            self._pos += 1
-            if not e:
-                self._fail("dangling backslash")
-            return ("set", list(_CLASSES[e])) if e in _CLASSES else ("lit", e)
+            if self._peek() in ("A", "Z"):
+                self._pos += 1
+                return None
+            escaped = self._escape()
+            return ("set", list(escaped)) if len(escaped) > 1 else ("lit", escaped)
         if c in "*+?{":
             self._pos -= 1
             self._fail("nothing to repeat")
         return ("lit", c)
+
+    def _escape(self) -> str:
+        """The characters the escape after a backslash stands for (one for a literal)."""
+        e = self._peek()
+        if not e:
+            self._fail("dangling backslash")
+        if e in _CLASSES:
+            self._pos += 1
+            return _CLASSES[e]
+        if e in _CONTROLS:
+            self._pos += 1
+            return _CONTROLS[e]
+        if e.isalnum():  # \b, \1, \p, \u...: a meaning the subset does not have
+            self._fail(f"unsupported escape \\{e}")
+        self._pos += 1
+        return e
 
     def _set(self) -> list[str]:
         negate = self._peek() == "^"
@@ -116,9 +141,7 @@ class RegexGenerator:
             first = False
             self._pos += 1
             if c == "\\":
-                e = self._peek()
-                self._pos += 1
-                chars.extend(_CLASSES.get(e, e))
+                chars.extend(self._escape())
                 continue
             if self._peek() == "-" and self._text[self._pos + 1 : self._pos + 2] not in ("]", ""):
                 end = self._text[self._pos + 1]
@@ -142,7 +165,7 @@ class RegexGenerator:
         elif c == "*":
             low, high = 0, self.max_repeat
         elif c == "+":
-            low, high = 1, self.max_repeat
+            low, high = 1, max(1, self.max_repeat)  # max_repeat=0 must not leave an empty range
         elif c == "{":
             end = self._text.find("}", self._pos)
             if end < 0:
@@ -197,3 +220,32 @@ class RegexGenerator:
         out: list[str] = []
         self._emit(self._tree, _First(), out)  # type: ignore[arg-type]
         return "".join(out)
+
+
+class RegexString(RandomPicker[str]):
+    """Strings that fully match ``pattern``, a regular expression of the subset above
+    (Hypothesis's ``st.from_regex(pattern, fullmatch=True)``); a pattern outside it is a
+    :class:`RegexError` (a ``ValueError``) naming the position. ``*`` and ``+`` repeat at
+    most ``max_repeat`` times (``+`` at least once), ``{m,}`` at most ``m + max_repeat``.
+
+    Every choice is a draw (an alternative, a character, a repetition count), so the
+    minimal draws give the shortest string: first alternatives, first characters.
+
+    >>> RegexString(r"[a-c]{2}-\\d{1,3}").set_seed(1).take(3)
+    ['bb-94', 'bb-2', 'cb-64']
+    >>> RegexString(r"(?i)abc")
+    Traceback (most recent call last):
+    ...
+    synthia.pickers.regex.RegexError: regular expression '(?i)abc': unsupported group (?...): flags, lookarounds and named groups are not in the subset at position 1
+    """
+
+    def __init__(self, pattern: str, max_repeat: int = 8, *, seed: int | None = None) -> None:
+        self.generator = RegexGenerator(pattern, max_repeat)
+        self._init_stream(seed)
+
+    def pick(self) -> str:
+        return self.generator.generate(self._stream)
+
+    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        keywords = {} if self.generator.max_repeat == 8 else {"max_repeat": self.generator.max_repeat}
+        return [self.generator.pattern], keywords

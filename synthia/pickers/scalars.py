@@ -158,6 +158,9 @@ class RandomBoolean(RandomPicker[bool], Reactive[bool], Shrinkable[bool]):
     def pick(self) -> bool:
         return self._draw()  # type: ignore[no-any-return]
 
+    def finite_values(self) -> tuple[bool, ...]:
+        return tuple(v for v in (False, True) if (self.p > 0 if v else self.p < 1))
+
     def take_array(self, n: int) -> Any:
         """The next ``n`` values as a numpy ``bool`` array: the values of ``take(n)``, drawn
         in one vectorised batch (see :meth:`~synthia.Picker.take_array`).

@@ -132,6 +132,18 @@ def test_different_seeds_differ(case: Case, seed: int) -> None:
     assert not same(case, a, b)
 
 
+@pytest.mark.parametrize("case", [c for c in CASES if c.factory().finite_values() is not None], ids=repr)
+def test_finite_values_list_every_value_picked(case: Case) -> None:
+    picker = case.factory().set_seed(3)
+    listed = picker.finite_values()
+    assert listed, "finite_values is None or lists values"
+    assert all(any(same(case, [v], [u]) for u in listed) for v in picker.take(200))
+
+
+def test_some_cases_have_finite_values() -> None:
+    assert any(c.factory().finite_values() is not None for c in CASES)
+
+
 @pytest.mark.parametrize("case", [c for c in CASES if c.bounded], ids=repr)
 def test_bounded_pickers_end_with_no_more_elements(case: Case) -> None:
     picker = case.factory().set_seed(5)

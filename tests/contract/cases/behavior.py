@@ -61,6 +61,8 @@ CASES = [
 BAD_ARGUMENTS = [
     BadArgument("Knit instances", lambda: sy.Knit(5), TypeError, "instances"),
     BadArgument("Knit spawn probability", lambda: sy.Knit(sy.Tick(), spawn=0.3), TypeError, "RandomBoolean(0.3)"),
+    BadArgument("Knit spawn picker of numbers", lambda: sy.Knit(sy.Tick(), spawn=sy.RandomInteger(0, 2)), TypeError, "spawn must be a picker of booleans"),
+    BadArgument("Knit replace picker of numbers", lambda: sy.Knit(sy.Tick(), replace=sy.Constant(1)), TypeError, "replace"),
     BadArgument("Knit chooser range", lambda: sy.Knit(sy.Tick(), chooser=sy.RandomInteger(5, 10)), ValueError, "chooser"),
     BadArgument("Knit max_tries", lambda: sy.Knit(sy.Tick(), max_tries=0), ValueError, "max_tries"),
     BadArgument("Knit shared", lambda: sy.Knit(sy.Tick(), shared=[3]), TypeError, "shared[0]"),
