@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import synthia as sy
+import synthia.core.draws as sd
 
 EXACT = [
     lambda: sy.RandomInteger(-5, 1000),
@@ -50,13 +51,13 @@ def test_gaussian_batches_are_the_same_draws_up_to_the_last_bit() -> None:
 
 def test_while_routed_the_batch_makes_the_recorded_draws() -> None:
     picker = sy.RandomInteger(0, 100, seed=3)
-    recorder = sy.Recorder()
-    with sy.routed(picker, recorder):
+    recorder = sd.Recorder()
+    with sd.routed(picker, recorder):
         array = picker.take_array(4)
     assert array.tolist() == sy.RandomInteger(0, 100, seed=3).take(4)
     assert [d.value for d in recorder.tape.draws] == array.tolist()
     choice = sy.Choice(1, 2, 3).set_seed(2)
-    with sy.routed(choice, sy.Replayer([0.9, 0.0, 0.5])):
+    with sd.routed(choice, sd.Replayer([0.9, 0.0, 0.5])):
         assert choice.take_array(3).tolist() == [3, 1, 2]
 
 

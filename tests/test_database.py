@@ -10,6 +10,7 @@ import warnings
 import pytest
 
 import synthia as sy
+import synthia.core.draws as sd
 from synthia.engine import DatabaseWarning, FailureDatabase
 
 
@@ -88,7 +89,7 @@ def test_an_unwritable_folder_gives_a_warning_not_an_error(tmp_path: pathlib.Pat
     tmp_path.chmod(stat.S_IRUSR | stat.S_IXUSR)
     try:
         with pytest.warns(DatabaseWarning, match="could not save"):
-            FailureDatabase(tmp_path / "db").save("k", sy.Tape())
+            FailureDatabase(tmp_path / "db").save("k", sd.Tape())
     finally:
         tmp_path.chmod(stat.S_IRWXU)
 
@@ -97,7 +98,7 @@ def test_a_folder_that_is_a_file_gives_a_warning_not_an_error(tmp_path: pathlib.
     blocker = tmp_path / "db"
     blocker.write_text("a file where the folder should be")
     with pytest.warns(DatabaseWarning, match="could not save"):
-        FailureDatabase(blocker).save("k", sy.Tape())
+        FailureDatabase(blocker).save("k", sd.Tape())
 
 
 UNWRITABLE = """
@@ -206,7 +207,7 @@ def test_hostile_failure_files_are_ignored_with_one_warning_in_bounded_time(tmp_
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             tapes = db.load("k")
-        assert all(isinstance(t, sy.Tape) for t in tapes)
+        assert all(isinstance(t, sd.Tape) for t in tapes)
         assert len([w for w in caught if issubclass(w.category, DatabaseWarning)]) <= 1
     path.unlink()
     os.mkfifo(path)  # a FIFO would block a reader forever

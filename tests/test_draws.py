@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import synthia as sy
+import synthia.core.draws as sd
 from synthia.core.draws import (
     BOOLEAN,
     FLOAT,
@@ -181,7 +182,7 @@ def test_the_replayer_clamps_and_continues_with_minimal_draws() -> None:
 
 
 def test_a_draw_of_another_kind_becomes_the_simplest() -> None:
-    value, _ = sy.replay(sy.RandomInteger(5, 9), [sy.Draw(FLOAT, 0.5, (0.0, 1.0))])
+    value, _ = sy.replay(sy.RandomInteger(5, 9), [sd.Draw(FLOAT, 0.5, (0.0, 1.0))])
     assert value == 5
 
 
@@ -193,7 +194,7 @@ def test_replay_knows_whether_a_sequence_fits() -> None:
         picker.reset()
         picker.pick()
     assert exact.fits
-    short = Replayer(tape.draws[:-1] if len(tape) > 1 else [sy.Draw(INTEGER, 3, (0, 5))])
+    short = Replayer(tape.draws[:-1] if len(tape) > 1 else [sd.Draw(INTEGER, 3, (0, 5))])
     with routed(picker, short):
         picker.reset()
         picker.pick()
@@ -212,7 +213,7 @@ def test_a_flex_block_replaces_one_span_and_keeps_the_rest_aligned() -> None:
     value, tape = sy.record(outer.set_seed(11))
     label = [s.label for s in tape.spans if s.depth == 1 and len(s)][0]  # the inner lists' picker
     first = [s for s in tape.spans if s.label == label][0]
-    edited = tape.draws[: first.start] + [sy.Flex(label, ())] + tape.draws[first.end :]
+    edited = tape.draws[: first.start] + [sd.Flex(label, ())] + tape.draws[first.end :]
     replaced, _ = sy.replay(outer, edited)
     assert replaced == [[], *value[1:]]
 
@@ -283,7 +284,7 @@ def test_tapes_survive_json(case: Case) -> None:
         _, tape = sy.record(case.factory().set_seed(5), 2)
     except sy.NoMoreElements:
         return
-    back = sy.Tape.from_json(json.loads(json.dumps(tape.to_json())))
+    back = sd.Tape.from_json(json.loads(json.dumps(tape.to_json())))
     assert back == tape and back.key() == tape.key() and back.pick_starts == tape.pick_starts
 
 
@@ -295,7 +296,7 @@ def test_tapes_survive_json(case: Case) -> None:
 )
 def test_malformed_tapes_are_refused(data: Any) -> None:
     with pytest.raises(ValueError):
-        sy.Tape.from_json(data)
+        sd.Tape.from_json(data)
 
 
 # -- an integer draw with a distribution of its own ------------------------------------------

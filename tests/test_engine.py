@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import synthia as sy
+import synthia.core.draws as sd
 from synthia.core.draws import INTEGER, Draw, Tape, clamp
 from synthia.engine import FAIL, INVALID, PASS, Attempt, Shrinker, largest_true
 from synthia.engine.shrinker import far_end
@@ -26,7 +27,7 @@ def integers_attempt(
         values = []
         for k in range(size):
             entry = entries[k] if k < len(entries) else None
-            value = RANGE[0] if entry is None or isinstance(entry, sy.Flex) else clamp(INTEGER, RANGE, entry.value)[0]
+            value = RANGE[0] if entry is None or isinstance(entry, sd.Flex) else clamp(INTEGER, RANGE, entry.value)[0]
             values.append(value)
         tape = Tape([Draw(INTEGER, v, RANGE) for v in values], (), picks, [0])
         if log is not None:

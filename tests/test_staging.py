@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import synthia as sy
+import synthia.core.draws as sd
 from synthia.staging import stage
 from synthia.staging.compiler import _Instrumented
 
@@ -180,8 +181,8 @@ def test_routing_without_spans_falls_back_to_the_graph() -> None:
     plain = _record_tree().set_seed(3)
     staged = sy.compile(_record_tree()).set_seed(3)
     expected = plain.take(2)
-    recorder = sy.Recorder()
-    with sy.routed(staged, recorder, spans=False):
+    recorder = sd.Recorder()
+    with sd.routed(staged, recorder, spans=False):
         got = staged.take(2)
     assert got == expected and len(recorder.tape.draws) > 2
 
@@ -216,7 +217,7 @@ def test_shrinking_a_compiled_wiring_gives_the_uncompiled_result() -> None:
 
 def test_a_copy_of_a_routed_compiled_picker_is_fast_again_outside() -> None:
     staged = sy.compile(_record_tree()).set_seed(9)
-    with sy.routed(staged, sy.Recorder()):
+    with sd.routed(staged, sd.Recorder()):
         twin = copy.deepcopy(staged)
     assert twin.take(3) == staged.take(3)
 
