@@ -63,5 +63,5 @@ class Constant(Shrinkable[T]):
             return None
         return value, math.nextafter(value, math.inf)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.value], {}

@@ -156,15 +156,6 @@ class Picker(Resettable, Generic[T]):
         """
         return None
 
-    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
-        """The positional and keyword arguments of this picker, as ``repr`` shows them.
-
-        >>> from synthia import RandomInteger
-        >>> RandomInteger(0, 10).arguments()
-        ([0, 10], {})
-        """
-        return self._arguments()
-
     @property
     def inputs(self) -> list["Picker[Any]"]:
         """The upstream pickers this picker draws from, in declaration order."""
@@ -286,8 +277,21 @@ class Picker(Resettable, Generic[T]):
         if isinstance(self, Seedable) and "_stream" in state:
             self._bind()
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
-        """Positional and keyword arguments shown by ``repr`` (default: the inputs)."""
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        """The positional and keyword arguments that build this picker again: what ``repr``
+        shows, ``Name(*args, **kwargs)``. The default is the inputs (``inputs_fields``); a
+        picker whose constructor takes more (a range, a probability, an alphabet) overrides
+        it, and leaves out arguments at their default.
+
+        It also decides which pickers are **of one kind**: two pickers of one class with the
+        same ``repr`` make the same values from the same draws, so the shrinker may swap their
+        parts and a harness may copy one's part over the other's
+        (:func:`~synthia.core.graph.kinds_of`). Arguments that change the values must show.
+
+        >>> from synthia import RandomInteger, RandomBoolean
+        >>> RandomInteger(0, 10).arguments(), RandomBoolean(0.5).arguments()
+        (([0, 10], {}), ([], {}))
+        """
         return [getattr(self, f) for f in type(self).inputs_fields], {}
 
     def __repr__(self) -> str:
@@ -296,7 +300,7 @@ class Picker(Resettable, Generic[T]):
             return f"{type(self).__name__}(...)"
         active.add(id(self))
         try:
-            args, kwargs = self._arguments()
+            args, kwargs = self.arguments()
             parts = [_show(a) for a in args] + [f"{k}={_show(v)}" for k, v in kwargs.items()]
             return f"{type(self).__name__}({', '.join(parts)})"
         finally:

@@ -182,7 +182,7 @@ class Smaller(Seedable[T]):
         except GiveUp:
             raise GiveUp(f"no value of {picker!r} simpler than {safe_value(self.value)} in {LOWERING_ROUNDS} rounds") from None
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.magnitude == 1.0 else {"magnitude": self.magnitude}
         return [self.picker, self.value], kwargs
 

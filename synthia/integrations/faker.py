@@ -117,6 +117,6 @@ class Faker(RandomPicker[Any]):
         finally:
             draws.stream = None
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs: dict[str, Any] = {} if self.locale is None else {"locale": self.locale}
         return [self.method], {**kwargs, **self.kwargs}

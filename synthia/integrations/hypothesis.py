@@ -722,7 +722,7 @@ class StrategyPicker(RandomPicker[Any]):
                 provider.close_spans()
         raise GiveUp(f"{self.strategy!r} rejected {self.max_tries} values in a row")
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [_StrategyRepr(self.strategy)], ({} if self.max_tries == 100 else {"max_tries": self.max_tries})
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "StrategyPicker":

@@ -64,7 +64,7 @@ class DeleteElement(Mutator[list[Any]]):
             del out[_index(self.position, len(out), "position")]
         return out
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [], self._with_input({"position": self.position})
 
 
@@ -87,7 +87,7 @@ class InsertElement(Mutator[list[Any]]):
         out.insert(_index(self.position, len(out) + 1, "position"), self.element.pick())
         return out
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.element], self._with_input({"position": self.position})
 
 
@@ -113,7 +113,7 @@ class Swap(Mutator[list[Any]]):
             out[i], out[j] = out[j], out[i]
         return out
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [], self._with_input({"first": self.first, "second": self.second})
 
 
@@ -141,5 +141,5 @@ class MutateElement(Mutator[list[Any]]):
             out[i] = apply_mutation(self.mutator, out[i])
         return out
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.mutator], self._with_input({"position": self.position})

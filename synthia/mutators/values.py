@@ -37,7 +37,7 @@ class Offset(Mutator[Any]):
         except TypeError:
             raise TypeError(f"Offset cannot add {describe(offset)} from offset {self.offset!r} to the input value {describe(value)}") from None
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.offset], self._with_input({})
 
 
@@ -57,5 +57,5 @@ class Replace(Mutator[Any]):
     def mutate(self, value: Any) -> Any:
         return self.replacement.pick()
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.replacement], self._with_input({})

@@ -234,7 +234,7 @@ class Choice(_LeanPick, Shrinkable[T]):
             return None
         return min(r[0] for r in ranges), max(r[1] for r in ranges)  # type: ignore[index]
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = [a.value if type(a) is Constant else a for a in self.alternatives]
         kwargs: dict[str, Any] = {}
         if len(set(self.weights)) > 1:
@@ -393,7 +393,7 @@ class Apply(_LeanPick, Picker[T]):
             return lambda: {k: p.pick() for k, p in pairs}  # type: ignore[return-value]
         return lambda: fn(*[p.pick() for p in args], **{k: v.pick() for k, v in zip(keys, values)})
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         def plain(p: Picker[Any]) -> Any:
             return p.value if type(p) is Constant else p
 
@@ -475,7 +475,7 @@ class Deferred(Picker[T]):
         twin: Deferred[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
         return twin
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs: dict[str, Any] = {}
         if self.max_depth is not None:
             kwargs = {"max_depth": self.max_depth, "fallback": self.fallback}

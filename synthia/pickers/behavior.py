@@ -56,7 +56,7 @@ class Leaf(Bounded[Any]):
     def _reset_self(self) -> None:
         self._ended = False
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         if isinstance(self.picker, Once) and type(self.picker.picker) is Constant:
             return [self.picker.picker.value], {}
         return [self.picker], {}
@@ -124,7 +124,7 @@ class Selector(Bounded[Any]):
         self._chosen = None
         self._ended = False
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs: dict[str, Any] = {} if len(set(self.weights)) == 1 else {"weights": self.weights}
         if type(self.decision) is not RandomFloat:
             kwargs["decision"] = self.decision
@@ -163,5 +163,5 @@ class BehaviorTree(Bounded[Any]):
     def ends(self) -> bool:
         return not self.repeat and ends(self.root)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.root], ({"repeat": True} if self.repeat else {})

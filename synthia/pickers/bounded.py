@@ -189,7 +189,7 @@ class AllBooleans(_Enumeration[bool]):
     def _item(self, index: int) -> bool:
         return bool(index)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [], self._flags()
 
 
@@ -221,7 +221,7 @@ class AllIntegers(_Enumeration[int]):
     def value_range(self) -> tuple[int, int]:
         return self.low, self.high
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.low, self.high], self._flags()
 
 
@@ -244,7 +244,7 @@ class AllElements(_Enumeration[T]):
     def _item(self, index: int) -> T:
         return self.values[index]
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.values], self._flags()
 
 
@@ -305,7 +305,7 @@ class AllPickers(_Enumeration[tuple[Any, ...]]):
         super()._reset_self()
         self._values, self._size = None, 0
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.pickers), self._flags()
 
 
@@ -348,5 +348,5 @@ class Merge(Bounded[T]):
     def _reset_self(self) -> None:
         self._current = 0
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.pickers), {}

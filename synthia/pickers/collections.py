@@ -52,7 +52,7 @@ class ComposeList(Shrinkable[list[T]]):
         pick = self.element.pick
         return [pick() for _ in range(n)]
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.element], {"length": self.length}
 
 
@@ -81,7 +81,7 @@ class ListPicker(Shrinkable[list[Any]]):
         pickers, k = self.pickers, len(self.pickers)
         return [pickers[i % k].pick() for i in range(n)]
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.pickers), {"length": self.length}
 
 
@@ -134,7 +134,7 @@ class SetPicker(Shrinkable[set[Any]]):
                 misses = 0
         return out
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.max_tries == 1000 else {"max_tries": self.max_tries}
         return [self.element, self.size], kwargs
 
@@ -198,7 +198,7 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
                 if source is not None:
                     source.close_span()
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.values], ({} if self.keep == 0.5 else {"keep": self.keep})
 
 

@@ -73,7 +73,7 @@ class AsString(Picker[str]):
         except (ValueError, TypeError) as error:
             raise ValueError(f"format {self._template!r} cannot format {describe(value)} from picker {self.picker!r}: {error}") from None
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         if self._template is not None:
             return [self.picker], {"format": self._template}
         return [self.picker], ({} if self.format is str else {"format": self.format})

@@ -202,7 +202,7 @@ class Bind(RandomPicker[U]):
         state["compiled"] = {}
         return state
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.picker, self.fn], ({"cache": True} if self.cache else {})
 
 

@@ -60,7 +60,7 @@ class BiasedRandomFloat(RandomPicker[float], Shrinkable[float]):
     def value_range(self) -> tuple[float, float]:
         return 0.0, 1.0
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.bias], {}
 
 
@@ -137,7 +137,7 @@ class GaussianFloat(RandomPicker[float], Shrinkable[float]):
                 self._spare = math.sqrt(-2.0 * math.log(1.0 - u1)) * math.sin(2.0 * math.pi * u2)
         return out
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.mean, self.sd], {}
 
 
@@ -202,7 +202,7 @@ class PoissonInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
             if math.log(v) + self._log_inv_alpha - math.log(a / (us * us) + b) <= -lam + k * self._log_lam - math.lgamma(k + 1):
                 return k
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.lam], {}
 
 
@@ -246,7 +246,7 @@ class AffineTransform(Shrinkable[Any]):
             return (value - self.b) // self.m
         return (value - self.b) / self.m
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.picker, self.m, self.b], {}
 
 

@@ -52,7 +52,7 @@ class PickIf(Shrinkable[T]):
                 return value
         raise GiveUp(f"{self!r} rejected {tries} values in a row")
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.max_tries == 10_000 else {"max_tries": self.max_tries}
         return [self.picker, self.predicate], kwargs
 
@@ -103,7 +103,7 @@ class PickSmaller(PickIf[T]):
         except TypeError as error:
             raise TypeError(f"PickSmaller cannot order {describe(value)} from picker {self.picker!r} by key: {error}") from error
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs: dict[str, Any] = {}
         if self.key is not None:
             kwargs["key"] = self.key

@@ -282,7 +282,7 @@ class AnyFloat(RandomPicker[float]):
     def pick(self) -> float:
         return self.space.draw(self._stream)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = []
         if self.low != -math.inf or self.high != math.inf:
             args = [self.low, self.high]

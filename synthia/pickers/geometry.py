@@ -38,7 +38,7 @@ class PrismPicker(Shrinkable[tuple[Any, ...]]):
     def pick(self) -> tuple[Any, ...]:
         return tuple([c.pick() for c in self.coordinates])
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.coordinates), {}
 
 
@@ -96,7 +96,7 @@ class HyperspherePicker(Picker[tuple[float, ...]]):
             raise
         return tuple(coordinates)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.radius, *self.angles], {}
 
 

@@ -343,7 +343,7 @@ class _GrammarPicker(RandomPicker[Any]):
             ]
         return fitting, steps
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [f"<{self.grammar.start}> ({len(self.grammar.rules)} rules)"], {"max_depth": self.max_depth}
 
 

@@ -100,7 +100,7 @@ class AnyInteger(RandomPicker[int]):
             value = around + distance if negative else around - distance
         return min(max(value, self.low), self.high - 1)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         if self.low == DEFAULT_LOW and self.high == DEFAULT_HIGH:
             return [], {}
         return [self.low, self.high], {}

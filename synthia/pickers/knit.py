@@ -109,5 +109,5 @@ class Knit(Seedable[Any]):
         self.live = []
         self._source_ended = False
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.instances], {"spawn": self.spawn, "replace": self.replace, "chooser": self.chooser}

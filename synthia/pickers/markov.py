@@ -125,7 +125,7 @@ class MarkovChain(Picker[Any]):
     def _reset_self(self) -> None:
         self.current = UNSET
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [list(self.states)], {"start": self.start}
 
 

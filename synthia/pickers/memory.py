@@ -138,5 +138,5 @@ class Share(Bounded[T]):
         self.position = 0
         self.generation = self.hub.generation
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.hub.source], {}

@@ -42,7 +42,7 @@ class RandomUUID(RandomPicker[uuid.UUID]):
         value = ((n >> 74) << 80) | (((n >> 62) & 0xFFF) << 64) | (n & ((1 << 62) - 1))
         return uuid.UUID(int=value, version=self.version)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [], ({} if self.version == 4 else {"version": self.version})
 
 
@@ -82,7 +82,7 @@ class RandomDecimal(RandomPicker[Decimal]):
     def pick(self) -> Decimal:
         return Decimal(toward(self._stream, self._units[0], self._units[1], 0)).scaleb(-self.places)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [str(self.low), str(self.high)], {"places": self.places}
 
 
@@ -115,5 +115,5 @@ class RandomFraction(RandomPicker[Fraction]):
             if lo < hi:  # a denominator with no multiple in the range is drawn again
                 return Fraction(toward(stream, lo, hi, 0), d)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.low, self.high], {"max_denominator": self.max_denominator}

@@ -98,8 +98,8 @@ class Struct(Apply[Any]):
         """The field names, in the order they are picked."""
         return list(self.kwargs)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
-        args, kwargs = super()._arguments()
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        args, kwargs = super().arguments()
         if self.cls is dict and not all(k.isidentifier() and not keyword.iskeyword(k) for k in kwargs):
             return [kwargs], {}  # Struct({'a b': ...}): keys that cannot be written as keywords
         return [self.cls], kwargs
@@ -144,7 +144,7 @@ class DictPicker(Picker[dict[Any, Any]]):
             out[k] = value()
         return out
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.keys, self.values, self.size], {}
 
 
@@ -239,7 +239,7 @@ class NumpyArray(RandomPicker[Any]):
             raise ValueError(f"elements must give values that fit dtype {self.dtype}, but {self.elements!r} gave {bad!r}: {error}") from None
         return array.reshape(shape)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = [str(self.dtype), self.shape]
         if self.elements is not None:
             args.append(self.elements)
@@ -280,5 +280,5 @@ class Permutation(RandomPicker[list[Any]]):
         shuffle(self._stream, out)
         return out
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.values], {}

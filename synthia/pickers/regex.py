@@ -246,6 +246,6 @@ class RegexString(RandomPicker[str]):
     def pick(self) -> str:
         return self.generator.generate(self._stream)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         keywords = {} if self.generator.max_repeat == 8 else {"max_repeat": self.generator.max_repeat}
         return [self.generator.pattern], keywords

@@ -73,7 +73,7 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
     def value_range(self) -> tuple[int, int]:
         return self.low, self.high
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.low, self.high], {}
 
 
@@ -123,7 +123,7 @@ class RandomFloat(RandomPicker[float], Shrinkable[float]):
         values[~(values < high)] = low
         return values
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         if self.low == 0.0 and self.high == 1.0:
             return [], {}
         return [self.low, self.high], {}
@@ -180,7 +180,7 @@ class RandomBoolean(RandomPicker[bool], Reactive[bool], Shrinkable[bool]):
         self.p = check_probability(value, "p")
         self._bind()
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return ([] if self.p == 0.5 else [self.p]), {}
 
 

@@ -57,7 +57,7 @@ class Tick(Shrinkable[Any]):
     def _reset_self(self) -> None:
         self._current = UNSET
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.start, self.increment], {}
 
 
@@ -112,7 +112,7 @@ class Playback(Bounded[T], Shrinkable[T]):
         self._index = self.start_index
         self._count = 0
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs: dict[str, Any] = {}
         if not self.loop:
             kwargs["loop"] = False
@@ -199,5 +199,5 @@ class Scramble(Seedable[T], Bounded[T]):
         super()._reset_self()
         self._batch, self._position, self._exhausted = [], 0, False
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.picker], ({} if self.count is None else {"count": self.count})

@@ -49,7 +49,7 @@ class RandomString(RandomPicker[str], Shrinkable[str]):
         alphabet, character = self.alphabet, self._character
         return "".join([alphabet[character()] for _ in range(n)])
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.length], ({} if self.alphabet == ALPHANUMERIC else {"alphabet": self.alphabet})
 
 
@@ -128,7 +128,7 @@ class StringPattern(Shrinkable[str]):
                 self._check_field(index, alone, values[index])
             raise
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.pattern, *self.pickers], {}
 
 
@@ -147,7 +147,7 @@ class _Piece(RandomPicker[str], Shrinkable[str]):
         self.text = text
         self._init_stream(seed)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.text], {}
 
 

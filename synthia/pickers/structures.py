@@ -135,7 +135,7 @@ class BarabasiAlbert(GraphPicker):
                 ends += [new, t]
         return graph
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [], {"size": self.size, "m": self.m}
 
 

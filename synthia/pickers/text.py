@@ -409,7 +409,7 @@ class RandomText(RandomPicker[str]):
     def _sample_rank(self, stream: Any) -> int:
         return self._rank
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs: dict[str, Any] = {}
         for name, default in (("categories", None), ("ranges", []), ("exclude", ""), ("nasty", 0.1)):
             if getattr(self, name) != default:
@@ -454,5 +454,5 @@ class RandomBytes(RandomPicker[bytes]):
         below = self._stream.below
         return bytes([below(256) for _ in range(n)])
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.length], {}

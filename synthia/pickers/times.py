@@ -69,7 +69,7 @@ class RandomDate(RandomPicker[dt.date]):
     def pick(self) -> dt.date:
         return dt.date.fromordinal(toward(self._stream, *self._bounds))
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return ([] if (self.low, self.high) == (dt.date.min, dt.date.max) else [self.low, self.high]), {}
 
 
@@ -101,7 +101,7 @@ class RandomTime(RandomPicker[dt.time]):
         hour, minute = divmod(minutes, 60)
         return dt.time(hour, minute, second, micro, tzinfo=self.tz)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = [] if self.low == dt.time(0) and self.high is None else [self.low, self.high]
         return args, ({} if self.tz is None else {"tz": self.tz})
 
@@ -168,7 +168,7 @@ class RandomDatetime(RandomPicker[dt.datetime]):
         zone = zones[self._stream.below(len(zones))] if len(zones) > 1 else zones[0]
         return value.replace(tzinfo=zone)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = [] if (self.low, self.high) == (dt.datetime.min, dt.datetime.max) else [self.low, self.high]
         return args, ({} if self._names is None else {"timezones": self._names})
 
@@ -194,6 +194,6 @@ class RandomTimedelta(RandomPicker[dt.timedelta]):
     def pick(self) -> dt.timedelta:
         return dt.timedelta(microseconds=toward(self._stream, *self._bounds))
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         default = (self.low, self.high) == (dt.timedelta(days=-10_000), dt.timedelta(days=10_000))
         return ([] if default else [self.low, self.high]), {}

@@ -32,7 +32,7 @@ class ArrayPicker(Shrinkable[tuple[Any, ...]]):
     def pick(self) -> tuple[Any, ...]:
         return tuple([p.pick() for p in self.pickers])
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.pickers), {}
 
 

@@ -829,7 +829,7 @@ class GuidedPicker(Seedable[T]):
         self._source.set_guide(self.guide)
         return self
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs: dict[str, Any] = {}
         if self.valid is not None:
             kwargs["valid"] = self.valid

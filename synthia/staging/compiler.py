@@ -771,7 +771,7 @@ class Compiled(Seedable[T]):
         """The wiring's :meth:`~synthia.Picker.take_array` (the same values as ``take(n)``)."""
         return self.wiring.take_array(n)
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.wiring], {}
 
 

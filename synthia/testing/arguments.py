@@ -31,6 +31,6 @@ class Arguments(Apply[dict[str, Any]]):
     def named_inputs(self) -> Iterator[tuple[str, Picker[Any]]]:
         yield from self.kwargs.items()
 
-    def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
-        _, kwargs = super()._arguments()
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        _, kwargs = super().arguments()
         return [], kwargs
