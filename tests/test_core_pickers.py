@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import collections
 import copy
+from typing import Any
 
 import pytest
 from scipy import stats
@@ -175,3 +176,31 @@ def test_repr_survives_cycles() -> None:
     loop = sy.Deferred(lambda: sy.Apply(lambda x: x, loop))
     loop.target
     assert "Deferred" in repr(loop.target)
+
+
+def test_a_sampler_is_the_pick_unless_a_subclass_picks_its_own() -> None:
+    class Die(sy.RandomPicker[int]):
+        def __init__(self, *, seed: int | None = None) -> None:
+            self._init_stream(seed)
+
+        def sampler(self) -> Any:
+            return self.stream.integer_sampler(1, 7)
+
+    class Loaded(Die):
+        def pick(self) -> int:
+            return 6
+
+    class Empty(sy.RandomPicker[int]):
+        def __init__(self) -> None:
+            self._init_stream(1)
+
+    plain = Die(seed=1).take(20)
+    assert set(plain) <= set(range(1, 7)) and len(set(plain)) > 3
+    watched = Die(seed=1)
+    with sy.recording(watched):  # a wrapper sees each pick: the reference path, same values
+        assert watched.take(20) == plain
+    value, tape = sy.record(Die(seed=1), picks=20)
+    assert tape.values() == plain  # each pick is one typed draw
+    assert Loaded(seed=1).take(3) == [6, 6, 6]
+    with pytest.raises(NotImplementedError, match="Empty must define pick"):
+        Empty().pick()

@@ -58,7 +58,7 @@ _SAMPLER = object()
 def wrap_one(picker: "Picker[Any]", make_wrapper: WrapperFactory) -> Any:
     """Install a wrapper on one picker; return the token :func:`unwrap_one` needs.
 
-    A random picker may hold its sampler as its instance ``pick`` (``Seedable._hold``);
+    A random picker may hold its sampler as its instance ``pick`` (:func:`hold`);
     the wrapper then wraps the class's ``pick``, which reads the sampler at each call, so
     that a sampler re-bound while the wrapper is on (a wiring routed inside a recording)
     is still the one called.

@@ -37,7 +37,6 @@ __all__ = [
     "RandomPicker",
     "restart",
     "UNSET",
-    "sampled",
 ]
 
 T = TypeVar("T")
@@ -375,7 +374,7 @@ class Seedable(Picker[T]):
     #: Whether this picker takes a light stream even in a wiring a ``Bind`` keeps (it draws
     #: little: a ``Bind`` draws only the roots of the streams of the pickers it builds).
     _light_stream: ClassVar[bool] = False
-    #: The typed draw a picker holds (see :meth:`_hold`).
+    #: The pick a picker holds (see :meth:`sampler`).
     _draw: Callable[[], Any]
 
     def _init_stream(self, seed: int | None) -> None:
@@ -408,20 +407,42 @@ class Seedable(Picker[T]):
             self._stream = RoutedStream(self._stream, route)  # type: ignore[assignment]
         self._bind()
 
-    def _bind(self) -> None:
-        """Cache the typed draws this picker makes on every pick (``self._stream.integer_sampler``
-        and friends): called whenever ``self._stream`` is replaced -- at construction, on a
-        copy, when a wiring is routed and released -- so a cached draw never outlives its stream."""
+    def sampler(self) -> Callable[[], T] | None:
+        """The one hook a random picker may define for speed: its whole pick as one callable
+        on :attr:`stream` -- a typed draw with its arguments bound
+        (``self.stream.integer_sampler(low, high)``, ``floating_sampler``, ``boolean_sampler``)
+        or a closure over them -- or ``None`` (the default: the class's ``pick`` runs).
 
-    def _hold(self, sampler: Callable[[], Any]) -> None:
-        """Make ``sampler`` (one typed draw with its arguments bound) this picker's whole pick.
+        The core calls it whenever the stream is replaced (construction, copy, routing,
+        reseeding; call ``self._bind()`` after changing an argument, as ``tell`` does) and
+        holds what it returns as the picker's pick while nothing wraps it, so a pick is one
+        call. A picker that defines ``sampler`` and no ``pick`` gets this class's ``pick``,
+        which calls the held sampler: the reference path a wrapper (spans, provenance)
+        wraps. A subclass that defines its own ``pick`` keeps it.
 
-        ``self._draw`` holds it, and the instance's ``pick`` is the sampler itself, so a pick
-        is a single call. The class's ``pick`` (``return self._draw()``) stays the
-        reference: instrumentation wraps it, never the sampler (see
-        :func:`synthia.core.instrument.wrap_one`).
+        >>> import synthia as sy
+        >>> class Die(sy.RandomPicker[int]):
+        ...     def __init__(self, *, seed=None):
+        ...         self._init_stream(seed)
+        ...     def sampler(self):
+        ...         return self.stream.integer_sampler(1, 7)
+        >>> Die(seed=1).take(4)
+        [3, 4, 3, 5]
         """
-        hold(self, sampler, shortcut=getattr(type(self).pick, "_returns_its_draw", False))
+        return None
+
+    def pick(self) -> T:
+        """One value: the sampler the picker holds (see :meth:`sampler`)."""
+        draw = getattr(self, "_draw", None)
+        if draw is None:
+            raise NotImplementedError(f"{type(self).__name__} must define pick() or sampler()")
+        return draw()  # type: ignore[no-any-return]
+
+    def _bind(self) -> None:
+        # The stream was replaced: hold the picker's sampler on it (see sampler()).
+        fast = self.sampler()
+        if fast is not None:
+            hold(self, fast, shortcut=_sampler_is_the_pick(type(self)))
 
     @property
     def stream(self) -> Stream:
@@ -484,12 +505,18 @@ class Seedable(Picker[T]):
         return seed
 
 
-def sampled(pick: Callable[[Any], T]) -> Callable[[Any], T]:
-    """Mark a ``pick`` that is ``return self._draw()``: the picker may then hold its sampler
-    as its instance ``pick`` (``Seedable._hold``). A subclass that overrides ``pick`` without
-    the mark keeps its own."""
-    pick._returns_its_draw = True  # type: ignore[attr-defined]
-    return pick
+_SAMPLER_IS_THE_PICK: dict[type, bool] = {}
+
+
+def _sampler_is_the_pick(cls: type) -> bool:
+    """Whether a picker of ``cls`` may hold its sampler as its instance ``pick``: ``sampler`` is
+    defined where ``pick`` is or below (a subclass that overrides ``pick`` keeps its own)."""
+    known = _SAMPLER_IS_THE_PICK.get(cls)
+    if known is None:
+        pick_owner = next(c for c in cls.__mro__ if "pick" in c.__dict__)
+        sampler_owner = next(c for c in cls.__mro__ if "sampler" in c.__dict__)
+        known = _SAMPLER_IS_THE_PICK[cls] = issubclass(sampler_owner, pick_owner)
+    return known
 
 
 class RandomPicker(Seedable[T]):

@@ -5,12 +5,12 @@ bits to values).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import math
 
 from ..core.checks import check_int, check_number, check_probability, check_range
-from ..core.picker import RandomPicker, Reactive, Shrinkable, sampled
+from ..core.picker import RandomPicker, Reactive, Shrinkable
 
 __all__ = ["RandomInteger", "RandomFloat", "RandomBoolean"]
 
@@ -39,12 +39,8 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
         check_range(self.low, self.high)
         self._init_stream(seed)
 
-    def _bind(self) -> None:
-        self._hold(self._stream.integer_sampler(self.low, self.high))
-
-    @sampled
-    def pick(self) -> int:
-        return self._draw()  # type: ignore[no-any-return]
+    def sampler(self) -> Callable[[], int]:
+        return self.stream.integer_sampler(self.low, self.high)
 
     def take_array(self, n: int) -> Any:
         """The next ``n`` values as a numpy ``int64`` array: the values of ``take(n)``, drawn
@@ -96,12 +92,8 @@ class RandomFloat(RandomPicker[float], Shrinkable[float]):
     def value_range(self) -> tuple[float, float]:
         return self.low, self.high
 
-    def _bind(self) -> None:
-        self._hold(self._stream.floating_sampler(self.low, self.high))
-
-    @sampled
-    def pick(self) -> float:
-        return self._draw()  # type: ignore[no-any-return]
+    def sampler(self) -> Callable[[], float]:
+        return self.stream.floating_sampler(self.low, self.high)
 
     def take_array(self, n: int) -> Any:
         """The next ``n`` values as a numpy ``float64`` array: the values of ``take(n)``,
@@ -151,12 +143,8 @@ class RandomBoolean(RandomPicker[bool], Reactive[bool], Shrinkable[bool]):
         self.p = check_probability(p, "p")
         self._init_stream(seed)
 
-    def _bind(self) -> None:
-        self._hold(self._stream.boolean_sampler(self.p))
-
-    @sampled
-    def pick(self) -> bool:
-        return self._draw()  # type: ignore[no-any-return]
+    def sampler(self) -> Callable[[], bool]:
+        return self.stream.boolean_sampler(self.p)
 
     def finite_values(self) -> tuple[bool, ...]:
         return tuple(v for v in (False, True) if (self.p > 0 if v else self.p < 1))

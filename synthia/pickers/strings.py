@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import string
-from typing import Any
+from typing import Any, Callable
 
 from ..core.checks import check_count_pick, check_text, describe
 from ..core.constant import Constant
@@ -39,15 +39,22 @@ class RandomString(RandomPicker[str], Shrinkable[str]):
         self.alphabet = alphabet
         self._init_stream(seed)
 
-    def _bind(self) -> None:
-        self._character = self._stream.integer_sampler(0, len(self.alphabet))
+    def sampler(self) -> Callable[[], str]:
+        length, alphabet = self.length, self.alphabet
+        character = self.stream.integer_sampler(0, len(alphabet))
+
+        def pick() -> str:
+            n = length.pick()
+            if n.__class__ is not int or n < 0:  # the usual case stays one test
+                n = check_count_pick(n, "length", length)
+            return "".join([alphabet[character()] for _ in range(n)])
+
+        return pick
 
     def pick(self) -> str:
-        n = self.length.pick()
-        if n.__class__ is not int or n < 0:  # the usual case stays one test
-            n = check_count_pick(n, "length", self.length)
-        alphabet, character = self.alphabet, self._character
-        return "".join([alphabet[character()] for _ in range(n)])
+        n = check_count_pick(self.length.pick(), "length", self.length)
+        stream, size = self.stream, len(self.alphabet)
+        return "".join([self.alphabet[stream.integer(0, size)] for _ in range(n)])
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.length], ({} if self.alphabet == ALPHANUMERIC else {"alphabet": self.alphabet})
