@@ -263,3 +263,115 @@ def test_every_python_block_of_the_page_runs_and_prints_what_it_shows(page: path
         if "matplotlib.pyplot" in sys.modules:  # figures a page drew
             sys.modules["matplotlib.pyplot"].close("all")
     assert not problems, "\n\n".join(problems)
+
+
+# -- the checker itself, on small synthetic pages ------------------------------------------------
+def synthetic_page(tmp_path: pathlib.Path, text: str) -> list[str]:
+    page = tmp_path / "page.md"
+    page.write_text(textwrap.dedent(text), encoding="utf-8")
+    return check_page(page, tmp_path)
+
+
+FENCE_MARK = "```"
+
+
+def test_a_print_that_shows_its_output_rightly_passes_and_wrongly_fails_naming_page_line_shown_and_actual(tmp_path: pathlib.Path) -> None:
+    right = synthetic_page(tmp_path, f"""
+        {FENCE_MARK}python
+        xs = [3, 1, 2]
+        print(sorted(xs))    # [1, 2, 3]
+        print(xs, len(xs))   # [3, ...] 3
+        {FENCE_MARK}
+        """)
+    assert right == []
+    wrong = synthetic_page(tmp_path, f"""
+        {FENCE_MARK}python
+        xs = [3, 1, 2]
+        print(sorted(xs))    # [1, 2, 4]
+        {FENCE_MARK}
+        """)
+    assert wrong == ["page.md block at line 3 line 2: the page shows\n    [1, 2, 4]\nbut the code prints\n    [1, 2, 3]"]
+
+
+def test_a_shown_print_that_never_runs_fails(tmp_path: pathlib.Path) -> None:
+    problems = synthetic_page(tmp_path, f"""
+        {FENCE_MARK}python
+        if False:
+            print("never")   # never
+        {FENCE_MARK}
+        """)
+    assert problems == ["page.md block at line 3 line 2: shows `never`, but the print never ran"]
+
+
+def test_an_output_block_is_the_whole_output_of_the_python_block_above_it(tmp_path: pathlib.Path) -> None:
+    page = f"""
+        {FENCE_MARK}python
+        for i in range(4):
+            print("line", i)
+        {FENCE_MARK}
+
+        {FENCE_MARK}
+        line 0
+        ...
+        line 3
+        {FENCE_MARK}
+        """
+    assert synthetic_page(tmp_path, page) == []
+    problems = synthetic_page(tmp_path, page.replace("        line 3\n", "        line 4\n"))
+    assert problems == ["page.md line 8 (output of the block above): the page shows\n    line 0\n    ...\n    line 4\nbut the code prints\n    line 0\n    line 1\n    line 2\n    line 3"]
+
+
+def test_a_value_shown_without_print_an_orphan_output_block_and_a_failing_docstring_session_are_refused(tmp_path: pathlib.Path) -> None:
+    problems = synthetic_page(tmp_path, f'''
+        {FENCE_MARK}python
+        sorted([2, 1])   # [1, 2]
+        def double(x):
+            """
+            >>> double(2)
+            5
+            """
+            return 2 * x
+        {FENCE_MARK}
+
+        Some prose.
+
+        {FENCE_MARK}
+        an output of nothing
+        {FENCE_MARK}
+
+        {FENCE_MARK}text
+        free text, not checked
+        {FENCE_MARK}
+        ''')
+    assert problems[0] == "page.md block at line 3 line 1: the comment `# [1, 2]` shows a value without printing it: write print(...)  # VALUE"
+    assert problems[1].startswith("page.md line 15: an unlabelled block is an output, but it follows no python block")
+    assert problems[2].startswith("page.md: a docstring session of double fails:") and "Expected:\n    5\nGot:\n    4" in problems[2]
+    assert len(problems) == 3
+
+
+def test_an_output_block_quoting_an_example_is_checked_against_the_example_run_as_a_script(tmp_path: pathlib.Path) -> None:
+    page = f"""
+        <!-- output of examples/quickstart.py -->
+        {FENCE_MARK}
+        ...
+        seed:   2026
+        ...
+        {FENCE_MARK}
+        """
+    assert synthetic_page(tmp_path, page) == []
+    problems = synthetic_page(tmp_path, page.replace("2026", "2027"))
+    assert len(problems) == 1 and problems[0].startswith("page.md line 4 (output of examples/quickstart.py): the page shows\n    ...\n    seed:   2027")
+
+
+@pytest.mark.parametrize(("shown", "actual", "expected"), [
+    ("a ... d", "a b c d", True),
+    ("a ... d", "a\nb\nd", True),
+    ("a ... d", "a b c e", False),
+    ("x\n...\ny", "x\ny", True),
+    ("x\n...\ny", "x\n1\n2\ny", True),
+    ("x\n...\ny", "x\n1\n2\nz", False),
+    ("  indented", "indented", False),
+    ("trailing   ", "trailing", True),
+])
+def test_shows_elides_with_dots_and_ignores_only_trailing_spaces(shown: str, actual: str, expected: bool) -> None:
+    assert shows(shown, actual) is expected
