@@ -336,9 +336,8 @@ def _light_data_class() -> type:
     provider_class = _provider_class()
 
     class LightData(ConjectureData):  # type: ignore[misc, valid-type]
-        # The constant part of ConjectureData's state (Hypothesis 6.150 to 6.170.17, the versions
-        # setup.cfg allows and tests/test_hypothesis_versions.py runs), shared by every
-        # instance; a strategy that assigns one makes its own.
+        # The constant part of ConjectureData's state (the versions setup.cfg pins), shared by
+        # every instance; a strategy that assigns one makes its own.
         max_choices = None
         max_length = MAX_DRAWS
         overdraw = 0
