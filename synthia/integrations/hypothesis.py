@@ -345,7 +345,7 @@ def _light_data_class() -> type:
     provider_class = _provider_class()
 
     class LightData(ConjectureData):  # type: ignore[misc, valid-type]
-        # The constant part of ConjectureData's state (as of Hypothesis 6.150-6.170), shared by
+        # The constant part of ConjectureData's state (the versions setup.cfg pins), shared by
         # every instance; a strategy that assigns one makes its own.
         max_choices = None
         max_length = MAX_DRAWS
