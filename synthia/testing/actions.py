@@ -147,9 +147,13 @@ class Action:
         return self
 
     # -- what the monkey calls --------------------------------------------------------------
-    def enabled(self, system: Any, model: Any) -> bool:
-        """Whether the precondition holds in this state (always, without one)."""
-        return self.precondition is None or bool(call_with_state(self.precondition, system, model))
+    def enabled(self, system: Any, model: Any, settle: Callable[[Any], Any] | None = None) -> bool:
+        """Whether the precondition holds in this state (always, without one); ``settle``
+        awaits a precondition that is a coroutine function (an async system's)."""
+        if self.precondition is None:
+            return True
+        holds = call_with_state(self.precondition, system, model)
+        return bool(settle(holds) if settle is not None else holds)
 
     def run(self, system: Any, args: dict[str, Any]) -> Any:
         """Perform the action on the system, each argument passed the way the called

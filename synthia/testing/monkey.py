@@ -15,6 +15,7 @@ fresh system. Minimal traces have the fewest actions first, then the simplest ar
 from __future__ import annotations
 
 import ast
+import asyncio
 import collections
 import dataclasses
 import inspect
@@ -23,6 +24,7 @@ import re
 import sys
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from types import CoroutineType
 from typing import Any, Callable, Iterable, Sequence
 
 from ..core.draws import DrawSource, Recorder, Tape, current_route, routed
@@ -68,9 +70,18 @@ class Step:
     args: dict[str, Any]
     result: Any = None
     exception: BaseException | None = None
+    #: Whether the system's method was a coroutine function (the program awaits the call).
+    awaited: bool = False
+    #: Whether the model's counterpart was one.
+    model_awaited: bool = False
 
     def text(self, target: str = "system") -> str:
-        return self.action.call_text(target, self.args)
+        call = self.action.call_text(target, self.args)
+        return f"await {call}" if self.awaited else call
+
+    def model_text(self, target: str = "model") -> str:
+        call = self.action.model_text(target, self.args)
+        return f"await {call}" if self.model_awaited else call
 
     def __repr__(self) -> str:
         return self.text()
@@ -86,7 +97,7 @@ class _Call:
         self.variable = variable
 
     def __format__(self, spec: str) -> str:
-        return self.step.text(self.variable)
+        return self.step.action.call_text(self.variable, self.step.args)  # messages say what was called, not how
 
     @property
     def what(self) -> Any:
@@ -106,6 +117,8 @@ class _Failure:
     check: Callable[..., Any] | None = None
     #: For a "setup" failure: the factory (of the system or of the model) that raised.
     made: Any = None
+    #: Whether the failing check (an expectation, an invariant) was a coroutine function.
+    awaited: bool = False
 
 
 @dataclass
@@ -180,6 +193,18 @@ class _Episode:
         self.route = current_route()
         self._copies: dict[tuple[int, str], Picker[Any]] = {}
         self._stack = ExitStack()
+        #: The trace's own event loop, made when a first coroutine is awaited (async systems).
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def settle(self, value: Any) -> Any:
+        """``value``, or what it returns when awaited if it is a coroutine: an async action,
+        model, precondition, expectation or invariant runs to completion on the trace's own
+        event loop (one task at a time: the same seed gives the same trace)."""
+        if type(value) is not CoroutineType:
+            return value
+        if self.loop is None:
+            self.loop = asyncio.new_event_loop()
+        return self.loop.run_until_complete(value)
 
     def argument(self, action: Action, name: str, picker: Picker[Any]) -> Any:
         key = (id(action), name)
@@ -208,6 +233,10 @@ class _Episode:
 
     def close(self) -> None:
         self._stack.close()
+        if self.loop is not None:
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            self.loop.close()
+            self.loop = None
 
 
 class _Steps(Picker[tuple[Action, dict[str, Any]]]):
@@ -237,7 +266,7 @@ class _Steps(Picker[tuple[Action, dict[str, Any]]]):
             cumulative = self._always
             if cumulative is None:
                 system, model = episode.system, episode.model
-                enabled = [a for a in actions if a.enabled(system, model)]
+                enabled = [a for a in actions if a.enabled(system, model, episode.settle)]
                 if not enabled:
                     raise NoMoreElements("no action is enabled")
                 cumulative = _running_sums([a.weight for a in enabled])
@@ -263,7 +292,7 @@ class _Steps(Picker[tuple[Action, dict[str, Any]]]):
             candidate = self._queue.pop(0)
             if not isinstance(candidate, Action):
                 raise TypeError(f"actions must pick Actions (or lists of them), got {candidate!r} from {self.source!r}")
-            if candidate.enabled(episode.system, episode.model):
+            if candidate.enabled(episode.system, episode.model, episode.settle):
                 episode.count(candidate, "enabled")
                 return candidate
         raise NoMoreElements("no enabled action in 100 draws of the action source")
@@ -510,7 +539,11 @@ class Monkey(FrontEnd):
         counterpart = action.model_step(model)
         raised: BaseException | None = None
         try:
-            step.result = action.run(system, step.args)
+            result = action.run(system, step.args)
+            if type(result) is CoroutineType:
+                step.awaited = True
+                result = episode.settle(result)
+            step.result = result
         except (KeyboardInterrupt, InvalidTest, RunInterrupted):
             raise
         except BaseException as exc:  # noqa: B036 - whatever the system raises (sys.exit too) is checked below
@@ -520,6 +553,9 @@ class Monkey(FrontEnd):
         if counterpart is not None:
             try:
                 expected, model_raised = counterpart(step.args), None
+                if type(expected) is CoroutineType:
+                    step.model_awaited = True
+                    expected = episode.settle(expected)
             except (KeyboardInterrupt, InvalidTest, RunInterrupted):
                 raise
             except BaseException as exc:  # noqa: B036 - a model that exits is compared like one that raises
@@ -542,6 +578,8 @@ class Monkey(FrontEnd):
         if action.expect is not NO_EXPECTATION and raised is None:
             try:
                 holds = action.expect(step.result) if callable(action.expect) else _equal(step.result, action.expect)
+                awaited = type(holds) is CoroutineType
+                holds = episode.settle(holds)
             except (KeyboardInterrupt, InvalidTest, RunInterrupted):
                 raise
             except BaseException as exc:  # noqa: B036 - an expectation that raises does not hold
@@ -549,19 +587,22 @@ class Monkey(FrontEnd):
                 return _Failure("expect", message, exc, ("expect", call.what, *origin_of(exc)), action.expect)
             if not holds:
                 message = f"{call} returned {safe_repr(step.result)}, against the expectation"
-                return _Failure("expect", message, AssertionError(message), ("expect", call.what), action.expect)
+                return _Failure("expect", message, AssertionError(message), ("expect", call.what), action.expect, awaited=awaited)
         for check in self.invariants:
             name = getattr(check, "__name__", "invariant")
+            awaited = False
             try:
                 holds = call_with_state(check, system, model)
+                awaited = type(holds) is CoroutineType
+                holds = episode.settle(holds)
             except (KeyboardInterrupt, InvalidTest, RunInterrupted):
                 raise
             except BaseException as exc:  # noqa: B036
                 message = f"invariant {name} failed after {call}: {_said(exc)}"
-                return _Failure("invariant", message, exc, ("invariant", name, *origin_of(exc)), check=check)
+                return _Failure("invariant", message, exc, ("invariant", name, *origin_of(exc)), check=check, awaited=awaited)
             if holds is False:
                 message = f"invariant {name} is false after {call}"
-                return _Failure("invariant", message, AssertionError(message), ("invariant", name), check=check)
+                return _Failure("invariant", message, AssertionError(message), ("invariant", name), check=check, awaited=awaited)
         return None
 
     # -- replays ----------------------------------------------------------------------------------
@@ -722,7 +763,7 @@ class Monkey(FrontEnd):
                 exception_name(type(step.exception))
             body.extend(_guarded(step.text(variable), step.exception))
             if with_model:
-                body.extend(_guarded(step.action.model_text("model", step.args), None, model_step=True))
+                body.extend(_guarded(step.model_text("model"), None, model_step=True))
         if failure is not None:
             last = trace.steps[-1]
             if not isinstance(last.action.fn, str):
@@ -747,7 +788,7 @@ class Monkey(FrontEnd):
                         text = "expect"
                     elif not text.startswith("lambda"):
                         text = name_of(expected)
-                    body.append(f"assert ({text})({call})  # the action's expectation")
+                    body.append(f"assert {'await ' if failure.awaited else ''}({text})({call})  # the action's expectation")
                 else:
                     body.append(f"assert {call} == {safe_repr(expected)}  # the action's expectation")
             else:
@@ -755,16 +796,18 @@ class Monkey(FrontEnd):
                     exception_name(type(last.exception))
                 body.extend(_guarded(call, last.exception))
                 if with_model:
-                    body.extend(_guarded(last.action.model_text("model", last.args), None, model_step=True))
+                    body.extend(_guarded(last.model_text("model"), None, model_step=True))
                 method = getattr(check, "method_name", None)
+                wait = "await " if failure.awaited else ""
                 if method is not None:
-                    body.append(f"assert {variable}.{method}() is not False  # invariant")
+                    body.append(f"assert {wait}{variable}.{method}() is not False  # invariant")
                 elif with_model:
-                    body.append(f"assert {name_of(check)}({variable}, model) is not False  # invariant")
+                    body.append(f"assert {wait}{name_of(check)}({variable}, model) is not False  # invariant")
                 else:
-                    body.append(f"assert {name_of(check)}({variable}) is not False  # invariant")
+                    body.append(f"assert {wait}{name_of(check)}({variable}) is not False  # invariant")
         if any(line.startswith("with contextlib.suppress") for line in body):
             imports["contextlib"].add("*")
+        body = _as_script(body, variable, any(step.awaited or step.model_awaited for step in trace.steps), imports)
         header = [
             f"import {module}" if names == {"*"} else f"from {module} import {', '.join(sorted(names))}"
             for module, names in sorted(imports.items())
@@ -916,6 +959,16 @@ def _variations(tape: Tape, positions: Iterable[int], seed: int, redraws: int) -
         out.append(change)
     current = {i: tape.draws[i].value for i in positions}
     return [v for v in out if v != current]
+
+
+def _as_script(body: list[str], variable: str, awaits: bool, imports: dict[str, set[str]]) -> list[str]:
+    """The program's statements, inside ``async def test_...()`` run by ``asyncio.run`` when
+    a step awaits (an async system): the program still runs as a script."""
+    if not awaits:
+        return body
+    imports["asyncio"].add("*")
+    name = f"test_{variable}"
+    return [f"async def {name}():", *[f"    {line}" for line in body], "", "", f"asyncio.run({name}())"]
 
 
 def _guarded(call: str, raised: BaseException | None, model_step: bool = False) -> list[str]:
