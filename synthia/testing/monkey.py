@@ -690,13 +690,20 @@ class Monkey(FrontEnd):
             self._check_model(_fresh(self.model))
             self._model_checked = True
         lanes: list[list[Step]] = [[] for _ in range(concurrency.branches + 1)]
+        preempt: list[list[int]] = [[] for _ in range(concurrency.branches)]
         quotas = [concurrency.prefix] + [concurrency.branch_steps] * concurrency.branches
+        total = min(picks - 1, sum(quotas))
+        sample = sampler(concurrency, total)
+        scheduling = steps.scheduling
         episode = _Episode(reference, reference if self.model is not None else None, seed, counts)
         steps.episode = episode
         try:
-            for _ in range(min(picks - 1, sum(quotas))):
+            for made in range(total):
                 if source is not None:
                     source.begin_pick()
+                # Where the call is preempted (0: never), drawn first: a step moved to another
+                # branch keeps its point, so the shrinker can trade a preemption for a move.
+                point = scheduling.by(concurrency.limit, lambda stream: sample(stream, made))
                 open_lanes = [k for k, lane in enumerate(lanes) if len(lane) < quotas[k]] or [0]
                 lane = steps.lanes.by(len(lanes), lambda stream: open_lanes[stream.integer(0, len(open_lanes))])
                 try:
@@ -705,6 +712,8 @@ class Monkey(FrontEnd):
                     break
                 step = Step(action, args)
                 lanes[lane].append(step)
+                if lane:
+                    preempt[lane - 1].append(point)
                 episode.count(action, "tried")
                 if reference is not None:
                     try:
@@ -712,15 +721,8 @@ class Monkey(FrontEnd):
                     except Exception:  # noqa: S110 - an error is a result: the reference goes on
                         pass
             if source is not None:
-                source.begin_pick()
-            scheduling = steps.scheduling
-            decisions: Decisions
-
-            def draw(n: int, could_stay: bool) -> int:
-                return scheduling.by(n, lambda stream: sample(stream, n, could_stay))
-
-            decisions = Decisions(draw)
-            sample = sampler(concurrency, lambda: decisions)
+                source.begin_pick()  # the choices among ready branches
+            decisions = Decisions(preempt, lambda n: scheduling.by(n, lambda stream: stream.integer(0, n)))
             history = self._run_lanes(system, lanes, decisions)
         finally:
             steps.episode = None
@@ -1036,10 +1038,10 @@ class Monkey(FrontEnd):
             return "[" + "".join(f"\n{indent}    {item}," for item in items) + (f"\n{indent}]" if items else "]")
 
         branches = "".join(f"\n    {listed([partial(s) for s in lane], '    ')}," for lane in lanes[1:])
-        schedule = list(history.schedule)
-        while schedule and schedule[-1] == 0:  # a replayed schedule goes on with 0 (no preemption)
-            schedule.pop()
-        options = [f"schedule={schedule}"]
+        choices = list(history.choices)
+        while choices and choices[-1] == 0:  # a replay goes on with 0 (the next branch)
+            choices.pop()
+        options = [f"schedule={history.schedule}"] + ([f"choices={choices}"] if choices else [])
         if lanes[0]:
             options.append(f"prefix={listed([partial(s) for s in lanes[0]], '')}")
         if concurrency.tasks:

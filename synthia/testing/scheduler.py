@@ -5,12 +5,13 @@ Each branch runs in its own thread, but only one branch runs at a time: a branch
 each **preemption point** and waits until the scheduler resumes it. The points are every
 action boundary; with ``preemption="line"`` also every line, and with ``"opcode"`` every
 bytecode, of the system's own code (``sys.settrace``, restricted to the files that define
-the system's class and the actions -- never synthia's nor the standard library's). At each
-point where more than one branch could go on, a **decision** chooses: ``0`` keeps the
-branch that ran last (no preemption), ``k`` switches to the ``k``-th other one. The
-decisions are all a schedule is: :func:`interleave` replays a list of them, and the concurrent
-:class:`~synthia.Monkey` takes each one as a typed draw, so that a schedule is recorded,
-replayed and shrunk (towards fewer preemptions) like any other draw.
+the system's class and the actions -- never synthia's nor the standard library's). A
+**schedule** says, for each call, at which of its points it is preempted (``0``: never),
+and which ready branch runs when there is a choice. The concurrent :class:`~synthia.Monkey`
+draws each call's preemption point as a typed draw of that call's step (deleting a step
+leaves the others' points alone), so a schedule is recorded, replayed and shrunk -- towards
+fewer preemptions, ``0`` being the simplest draw -- like any other draw; :func:`interleave`
+replays one.
 
 With ``tasks=True`` the branches are asyncio tasks on a loop whose scheduling of the
 branches' steps the scheduler decides: every ``await`` that suspends is a point.
@@ -28,8 +29,10 @@ reached by a run that uses :class:`Lock` -- and the run is then an invalid test.
 ...         seen = self.n
 ...         self.n = seen + 1
 >>> counter = Counter()
->>> history = interleave(counter, [[functools.partial(counter.increment)]] * 2, schedule=[0, 0, 1], preemption="line")
+>>> history = interleave(counter, [[functools.partial(counter.increment)]] * 2, schedule=[[3], [0]], preemption="line")
 >>> counter.n    # branch 1 was preempted between its read and its write: one increment lost
+1
+>>> history.preemptions
 1
 """
 from __future__ import annotations
@@ -123,69 +126,76 @@ class Concurrency:
         """The number of preemptions a trace may have (``None``: no bound)."""
         return 1 if self.preemptions is None and self.schedule == "pct" else self.preemptions
 
-    def points(self) -> int:
-        """A rough count of a trace's decisions, where PCT places its priority changes."""
-        per_action = {"action": 1, "line": 8, "opcode": 40}[self.preemption]
-        return max(1, self.branches * self.branch_steps * per_action)
+    @property
+    def limit(self) -> int:
+        """One more than the last point of a call where it may be preempted: the boundary
+        before it, then its first lines, opcodes or suspensions."""
+        return 8 if self.tasks else {"action": 2, "line": 16, "opcode": 64}[self.preemption]
 
 
 class Decisions:
-    """Where a schedule's decisions come from, and what they were: ``draw(n, current)``
-    gives an index among ``n`` candidates (``0``: the branch that ran last, when it can go
-    on). ``taken`` lists every decision made, ``preemptions`` counts those that switched
-    away from a branch that could have gone on."""
+    """A schedule: ``preempt[k][i]``, the point of branch ``k``'s call ``i`` where the branch
+    is preempted (``0``: never; ``1``: before the call starts; ``p``: at the ``p - 1``-th line,
+    opcode or suspension inside it), and ``choose(n)``, which of ``n`` ready branches runs
+    when there is a choice (``0``: the first, after the one preempted). ``taken`` lists the
+    choices made, ``preemptions`` counts the preemptions that switched branches."""
 
-    def __init__(self, draw: Callable[[int, bool], int]) -> None:
-        self._draw = draw
+    def __init__(self, preempt: Sequence[Sequence[int]], choose: Callable[[int], int] | None = None) -> None:
+        self.preempt = [list(p) for p in preempt]
+        self._choose = choose
         self.taken: list[int] = []
         self.preemptions = 0
 
-    def choose(self, n: int, could_stay: bool) -> int:
-        value = self._draw(n, could_stay)
-        value = min(max(int(value), 0), n - 1)
+    def at(self, branch: int, index: int) -> int:
+        """The point where branch ``branch``'s call ``index`` is preempted (``0``: never)."""
+        points = self.preempt[branch] if branch < len(self.preempt) else ()
+        return points[index] if index < len(points) else 0
+
+    def choose(self, n: int) -> int:
+        value = 0 if self._choose is None or n < 2 else min(max(int(self._choose(n)), 0), n - 1)
         self.taken.append(value)
-        if could_stay and value:
-            self.preemptions += 1
         return value
 
     @classmethod
-    def replaying(cls, schedule: Sequence[int]) -> "Decisions":
-        """The decisions of a recorded schedule (``0`` past its end)."""
-        given = list(schedule)
-
-        def draw(n: int, could_stay: bool) -> int:
-            return given.pop(0) if given else 0
-
-        return cls(draw)
+    def replaying(cls, preempt: Sequence[Sequence[int]], choices: Sequence[int] = ()) -> "Decisions":
+        """The decisions of a recorded schedule (choices ``0`` past the end of ``choices``)."""
+        given = list(choices)
+        return cls(preempt, lambda n: given.pop(0) if given else 0)
 
 
-def sampler(concurrency: Concurrency, decisions: Callable[[], Decisions]) -> Callable[[Stream, int, bool], int]:
-    """How discovery draws one decision from the trace's stream under the concurrency's
-    strategy: uniformly among the candidates (``"random"``), or by PCT's priorities; past
-    the preemption bound, no more preemptions."""
+def sampler(concurrency: Concurrency, steps: int) -> Callable[[Stream, int], int]:
+    """How discovery draws the preemption point of each of a trace's ``steps`` calls (its
+    ``i``-th call: ``sample(stream, i)``), an integer of ``[0, concurrency.limit)``: under
+    ``"random"`` each call is preempted with probability 1/2 at a uniform point (at most
+    ``preemptions`` calls in a trace, when bounded); under ``"pct"``, ``preemptions`` calls
+    of the trace (1 by default), chosen uniformly, are preempted, each at a uniform point."""
     bound = concurrency.bound
-    state: dict[str, Any] = {}
+    limit = concurrency.limit
+    state: dict[str, Any] = {"made": 0, "chosen": None}
 
-    def sample(stream: Stream, n: int, could_stay: bool) -> int:
-        made = decisions()
-        if could_stay and bound is not None and made.preemptions >= bound:
+    def sample(stream: Stream, index: int) -> int:
+        if index == 0:
+            state["made"], state["chosen"] = 0, None
+        if bound is not None and state["made"] >= bound:
             return 0
-        if concurrency.schedule == "random":
-            return stream.integer(0, n)
-        # PCT: a priority per branch; at a change point the running branch drops to the lowest.
-        if state.get("owner") is not made:
-            order = list(range(concurrency.branches))
-            for i in range(len(order) - 1, 0, -1):
-                j = stream.integer(0, i + 1)
-                order[i], order[j] = order[j], order[i]
-            changes = {stream.integer(0, concurrency.points()) for _ in range(bound or 1)}
-            state.update(owner=made, priority=order, changes=changes, count=0)
-        state["count"] += 1
-        if could_stay and state["count"] in state["changes"]:
-            return stream.integer(1, n) if n > 1 else 0
-        return 0 if could_stay else stream.integer(0, n)
+        if concurrency.schedule == "pct":
+            if state["chosen"] is None:
+                state["chosen"] = {stream.integer(0, steps) for _ in range(bound or 1)}
+            preempted = index in state["chosen"]
+        else:
+            preempted = stream.boolean(0.5)
+        if not preempted:
+            return 0
+        state["made"] += 1
+        return stream.integer(1, limit)
 
     return sample
+
+
+def _preempts(index: int, point: int) -> bool:
+    """Whether switching away at ``point`` of call ``index`` preempts the branch: switching
+    before a branch's first call only chooses which branch starts."""
+    return not (index == 0 and point == 1)
 
 
 # -- the lock a scheduler sees -------------------------------------------------------------------
@@ -244,12 +254,23 @@ class _Branch:
         self.calls = calls
         self.go = threading.Semaphore(0)
         self.state = "new"  # "parked", "running", "blocked", "done"
+        self.preempted = False
         self.waiting: Lock | None = None
+        #: The points of the current call so far, and the one where it is preempted.
+        self.point = 0
+        self.target = 0
+        self.index = -1
         self.thread = threading.Thread(target=self.body, name=f"synthia-branch-{number + 1}", daemon=True)
 
-    def park(self) -> None:
-        """A preemption point: hand control back and wait to be resumed."""
-        self.state = "parked"
+    def reached(self) -> None:
+        """A preemption point: counted, and the branch is preempted at its call's target."""
+        self.point += 1
+        if self.point == self.target:
+            self.park(preempted=True)
+
+    def park(self, preempted: bool = False) -> None:
+        """Hand control back to the scheduler and wait to be resumed."""
+        self.state, self.preempted = "parked", preempted
         self.scheduler.signal.release()
         self.go.acquire()
         if self.scheduler.aborted:
@@ -269,11 +290,12 @@ class _Branch:
         try:
             self.park()
             for index, call in enumerate(self.calls):
+                self.index, self.point, self.target = index, 0, scheduler.decisions.at(self.number, index)
+                self.reached()  # the boundary before the call
                 if scheduler.tracer is not None:
                     sys.settrace(scheduler.tracer)
-                scheduler.record(self.number, index, call)
+                scheduler.history.perform(self.number, index, call)
                 sys.settrace(None)
-                self.park()
         except _Abort:
             pass
         finally:
@@ -295,9 +317,11 @@ class _Threads:
         self.tracer = None if preemption == "action" else self._tracer(preemption == "opcode", code)
 
     def _tracer(self, opcodes: bool, code: frozenset[str]) -> Callable[..., Any]:
+        wanted = "opcode" if opcodes else "line"
+
         def local(frame: Any, event: str, arg: Any) -> Any:
-            if event == ("opcode" if opcodes else "line"):
-                _RUNNING.branch.park()
+            if event == wanted:
+                _RUNNING.branch.reached()
             return local
 
         def tracer(frame: Any, event: str, arg: Any) -> Any:
@@ -309,9 +333,6 @@ class _Threads:
 
         return tracer
 
-    def record(self, branch: int, index: int, call: Callable[[], Any]) -> None:
-        self.history.perform(branch, index, call)
-
     def released(self, lock: Lock) -> None:
         for branch in self.branches:
             if branch.state == "blocked" and branch.waiting is lock:
@@ -321,7 +342,7 @@ class _Threads:
         for branch in self.branches:
             branch.thread.start()
             self._wait(branch)
-        last: _Branch | None = None
+        running: _Branch | None = None
         try:
             while True:
                 live = [b for b in self.branches if b.state != "done"]
@@ -330,13 +351,21 @@ class _Threads:
                 ready = [b for b in live if b.state == "parked"]
                 if not ready:
                     raise Deadlock(", ".join(f"branch {b.number + 1} waits for a lock" for b in live))
-                could_stay = last in ready
-                candidates = ([last] if could_stay else []) + [b for b in ready if b is not last]
-                chosen: _Branch = candidates[self.decisions.choose(len(candidates), could_stay) if len(candidates) > 1 else 0]  # type: ignore[assignment]
+                if running is not None and running.state == "parked" and not running.preempted:
+                    chosen = running  # (not reached: a branch parks only when preempted)
+                elif running is None:
+                    chosen = ready[0]  # branch 1 starts; another starts when branch 1 is preempted at once
+                else:
+                    others = [b for b in ready if b is not running] or ready
+                    if running.preempted and others != ready and _preempts(running.index, running.point):
+                        self.decisions.preemptions += 1
+                    # The branches after the one preempted come first, in a circle.
+                    others.sort(key=lambda b: (b.number <= running.number, b.number))  # type: ignore[union-attr]
+                    chosen = others[self.decisions.choose(len(others))]
+                running = chosen
                 chosen.state = "running"
                 chosen.go.release()
                 self._wait(chosen)
-                last = chosen
         finally:
             self._abort()
 
@@ -383,9 +412,13 @@ class _ControlledLoop(asyncio.SelectorEventLoop):
 
 
 async def _run_tasks(loop: _ControlledLoop, history: "History", branches: list[list[Callable[[], Any]]], decisions: Decisions) -> None:
+    #: Per branch: the call it is in, and its points so far in that call.
+    where = [[-1, 0] for _ in branches]
+
     async def branch(number: int, calls: list[Callable[[], Any]]) -> None:
         for index, call in enumerate(calls):
-            await asyncio.sleep(0)  # the action boundary: a point
+            where[number] = [index, 0]
+            await asyncio.sleep(0)  # the boundary before the call: a point
             await history.perform_async(number, index, call)
 
     tasks = []
@@ -394,7 +427,22 @@ async def _run_tasks(loop: _ControlledLoop, history: "History", branches: list[l
         context = contextvars.copy_context()
         context.run(_BRANCH.set, number)
         tasks.append(loop.create_task(branch(number, calls), context=context))  # type: ignore[call-arg]
-    last: int | None = None
+    try:
+        await _control(loop, tasks, decisions, where)
+    finally:
+        # Whatever ended the control (a replay out of draws, a deadlock), no task is left behind.
+        for number in list(loop.held):
+            loop.release(number)
+            del loop.held[number]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    for task in tasks:
+        task.result()
+
+
+async def _control(loop: _ControlledLoop, tasks: list["asyncio.Task[None]"], decisions: Decisions, where: list[list[int]]) -> None:
+    running: int | None = None
     idle = 0
     while not all(task.done() for task in tasks):
         ready = [k for k in range(len(tasks)) if loop.held[k]]
@@ -408,14 +456,25 @@ async def _run_tasks(loop: _ControlledLoop, history: "History", branches: list[l
             await asyncio.sleep(0)
             continue
         idle = 0
-        could_stay = last in ready
-        candidates = ([last] if could_stay else []) + [k for k in ready if k != last]
-        chosen: int = candidates[decisions.choose(len(candidates), could_stay) if len(candidates) > 1 else 0]  # type: ignore[assignment]
+        chosen = running
+        if running in ready:
+            # The running branch suspended: a point of its current call.
+            where[running][1] += 1
+            index, point = where[running]
+            preempted = index >= 0 and point == decisions.at(running, index)
+            if preempted and len(ready) > 1:
+                decisions.preemptions += _preempts(index, point)
+                others = sorted((k for k in ready if k != running), key=lambda k: (k <= running, k))  # type: ignore[operator]
+                chosen = others[decisions.choose(len(others))]
+        elif running is None:
+            chosen = ready[0]  # branch 1 starts; another starts when branch 1 is preempted at once
+        else:
+            others = sorted(ready, key=lambda k: (k <= running, k))  # type: ignore[operator]
+            chosen = others[decisions.choose(len(others))]
+        assert chosen is not None
+        running = chosen
         loop.release(chosen)
         await asyncio.sleep(0)  # the chosen branch's steps run before this line goes on
-        last = chosen
-    for task in tasks:
-        task.result()
 
 
 # -- histories ---------------------------------------------------------------------------------
@@ -427,7 +486,10 @@ class History:
     def __init__(self, texts: list[list[str]] | None = None) -> None:
         self.calls: list[Call] = []
         self.clock = 0
-        self.schedule: list[int] = []
+        #: Per branch, per call, the point where it was to be preempted (``0``: never).
+        self.schedule: list[list[int]] = []
+        #: The choices among ready branches the scheduler made.
+        self.choices: list[int] = []
         self.preemptions = 0
         self.deadlock: str | None = None
         self._texts = texts
@@ -503,7 +565,7 @@ class History:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"History({len(self.calls)} calls, schedule={self.schedule}, preemptions={self.preemptions})"
+        return f"History({len(self.calls)} calls, schedule={self.schedule}, choices={self.choices}, preemptions={self.preemptions})"
 
     def __str__(self) -> str:
         return self.side_by_side()
@@ -574,20 +636,23 @@ def run_history(
             scheduler.run()
         except Deadlock as exc:
             history.deadlock = str(exc)
-    history.schedule = list(decisions.taken)
+    history.schedule = [[decisions.at(k, i) for i in range(len(calls))] for k, calls in enumerate(lists)]
+    history.choices = list(decisions.taken)
     history.preemptions = decisions.preemptions
     return history
 
 
 def interleave(
-    system: Any, branches: Sequence[Sequence[Callable[[], Any]]], schedule: Sequence[int] = (), *,
-    prefix: Sequence[Callable[[], Any]] = (), tasks: bool = False, preemption: str = "action",
+    system: Any, branches: Sequence[Sequence[Callable[[], Any]]], schedule: Sequence[Sequence[int]] = (), *,
+    choices: Sequence[int] = (), prefix: Sequence[Callable[[], Any]] = (), tasks: bool = False, preemption: str = "action",
 ) -> History:
-    """Run ``prefix`` then ``branches`` of calls on ``system`` under the controlled scheduler,
-    replaying the decisions of ``schedule`` (``0`` past its end): what a concurrent
-    :class:`~synthia.Monkey`'s printed program calls to reproduce a race. Each call is a
-    function of no arguments (``functools.partial(counter.increment)``); with ``tasks`` it
-    may return a coroutine, awaited on the scheduler's loop."""
+    """Run ``prefix`` then ``branches`` of calls on ``system`` under the controlled scheduler:
+    what a concurrent :class:`~synthia.Monkey`'s printed program calls to reproduce a race.
+    Each call is a function of no arguments (``functools.partial(counter.increment)``); with
+    ``tasks`` it may return a coroutine, awaited on the scheduler's loop. ``schedule[k][i]``
+    is the point where branch ``k``'s call ``i`` is preempted (``0`` or missing: never;
+    ``1``: before it starts; ``p``: at its ``p - 1``-th line, opcode or suspension);
+    ``choices`` choose among ready branches where there is a choice (``0``: the next one)."""
     if preemption not in PREEMPTIONS:
         raise ValueError(f"preemption must be one of {PREEMPTIONS}, got {preemption!r}")
     for k, calls in enumerate(branches):
@@ -596,4 +661,4 @@ def interleave(
                 raise TypeError(f"branches[{k}][{i}] must be a call of no arguments, got {call!r}")
     functions = [call for calls in branches for call in calls] + list(prefix)
     code = system_code(system, functions)
-    return run_history(system, prefix, branches, Decisions.replaying(schedule), tasks=tasks, preemption=preemption, code=code)
+    return run_history(system, prefix, branches, Decisions.replaying(schedule, choices), tasks=tasks, preemption=preemption, code=code)
