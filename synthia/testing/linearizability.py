@@ -87,32 +87,50 @@ def _agrees(call: Call, result: Any, raised: BaseException | None) -> bool:
 
 def _state(model: Any) -> Hashable:
     """A key for the model's state: its pickle (equal states pickle alike in practice, and
-    different states never pickle alike), or ``None`` when it does not pickle."""
-    try:
-        return pickle.dumps(model, protocol=4)
-    except Exception:
-        return None
+    different states never pickle alike) -- or its attributes' pickle, for an instance of a
+    class pickle cannot name (defined in a function) -- or ``None`` when neither pickles."""
+    for state in (model, getattr(model, "__dict__", None)):
+        if state is None:
+            continue
+        try:
+            return (type(model).__qualname__, pickle.dumps(state, protocol=4))
+        except Exception:
+            continue
+    return None
 
 
-def linearize(calls: list[Call], model: Any, settle: Callable[[Any], Any] | None = None) -> Linearization | None:
+def linearize(
+    calls: list[Call], model: Any, settle: Callable[[Any], Any] | None = None, fresh: Callable[[], Any] | None = None,
+) -> Linearization | None:
     """A sequential order of ``calls`` consistent with real time whose results on ``model``
     (copied, never changed) are the observed ones, or ``None`` when no order explains them.
-    ``settle`` runs a model step that returns a coroutine (an async model)."""
+    ``settle`` runs a model step that returns a coroutine (an async model). A model that
+    cannot be copied (it holds a lock, a file) is made afresh by ``fresh`` and replayed
+    along the order so far instead."""
     n = len(calls)
     # before[i]: the calls that returned before call i was invoked, so must precede it.
     before = [sum(1 << j for j in range(n) if calls[j].returned < calls[i].invoked) for i in range(n)]
     everything = (1 << n) - 1
     seen: set[tuple[int, Hashable]] = set()
 
-    def step(state: Any, call: Call) -> tuple[Any, Any, BaseException | None]:
-        state = copy.deepcopy(state)
+    def perform(state: Any, call: Call) -> tuple[Any, BaseException | None]:
         try:
             result = call.model_step(state)
-            if settle is not None:
-                result = settle(result)
-            return state, result, None
+            return (settle(result) if settle is not None else result), None
         except Exception as exc:  # the model raising is a result, compared by type
-            return state, None, exc
+            return None, exc
+
+    def step(state: Any, order: list[int], call: Call) -> tuple[Any, Any, BaseException | None]:
+        try:
+            state = copy.deepcopy(state)
+        except Exception:
+            if fresh is None:
+                raise
+            state = fresh()
+            for i in order:
+                perform(state, calls[i])
+        result, raised = perform(state, call)
+        return state, result, raised
 
     def search(placed: int, state: Any, order: list[int]) -> Linearization | None:
         if placed == everything:
@@ -125,7 +143,7 @@ def linearize(calls: list[Call], model: Any, settle: Callable[[Any], Any] | None
         for i in range(n):
             if placed >> i & 1 or before[i] & ~placed:
                 continue
-            after, result, raised = step(state, calls[i])
+            after, result, raised = step(state, order, calls[i])
             if _agrees(calls[i], result, raised):
                 found = search(placed | 1 << i, after, order + [i])
                 if found is not None:

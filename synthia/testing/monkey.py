@@ -760,7 +760,7 @@ class Monkey(FrontEnd):
             message = f"deadlock: {history.deadlock}\n{shown}"
             return failed("deadlock", message, AssertionError(message), ("deadlock",))
         steps = [[self._model_step(s.action, s.args) for s in lane] for lane in lanes]
-        found = history.linearization(self._reference(), steps[1:], steps[0])
+        found = history.linearization(self._reference(), steps[1:], steps[0], self._reference)
         if found is None:
             message = f"no sequential order of the calls explains their results:\n{shown}"
             return failed("linearizability", message, AssertionError(message), ("linearizability",))

@@ -217,6 +217,14 @@ class Lock:
     def __init__(self) -> None:
         self._lock = threading.Lock()
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Lock":
+        # A copy of an object (a model's state, in a search) has its own lock, free: between
+        # two sequential calls no lock is held.
+        return Lock()
+
+    def __reduce__(self) -> Any:
+        return (Lock, ())
+
     def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
         branch: _Branch | None = getattr(_RUNNING, "branch", None)
         if branch is None:
@@ -540,8 +548,12 @@ class History:
         a model, ``prefix[i]`` the prefix's call ``i``."""
         return self.linearization(model, steps, prefix) is not None
 
-    def linearization(self, model: Any, steps: Sequence[Sequence[Callable[[Any], Any]]], prefix: Sequence[Callable[[Any], Any]] = ()) -> Linearization | None:
-        """The order that explains the history (see :meth:`linearizable`), or ``None``."""
+    def linearization(
+        self, model: Any, steps: Sequence[Sequence[Callable[[Any], Any]]], prefix: Sequence[Callable[[Any], Any]] = (),
+        fresh: Callable[[], Any] | None = None,
+    ) -> Linearization | None:
+        """The order that explains the history (see :meth:`linearizable`), or ``None``;
+        ``fresh`` makes a new model when ``model`` cannot be copied."""
         for call in self.calls:
             call.model_step = prefix[call.index] if call.branch < 0 else steps[call.branch][call.index]
         loop = asyncio.new_event_loop()
@@ -550,7 +562,7 @@ class History:
             return loop.run_until_complete(value) if type(value) is CoroutineType else value
 
         try:
-            return linearize(self.calls, model, settle)
+            return linearize(self.calls, model, settle, fresh)
         finally:
             loop.close()
 
