@@ -362,7 +362,8 @@ class MonkeyReport(TestReport):
     unit = "traces"
 
     def _failure_lines(self) -> list[str]:
-        lines = [f"  smallest failing trace ({len(self.trace or [])} steps): {self.failure}"]
+        first, *more = self.failure.splitlines() or [""]
+        lines = [f"  smallest failing trace ({len(self.trace or [])} steps): {first}", *(f"    {line}" for line in more)]
         lines.extend(f"    {line}" for line in self.program.splitlines())
         if self.first_trace is not None:
             lines.append(f"  first failing trace: {len(self.first_trace)} steps")

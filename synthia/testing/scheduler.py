@@ -566,10 +566,11 @@ class History:
         finally:
             loop.close()
 
-    def side_by_side(self, width: int = 36) -> str:
+    def side_by_side(self) -> str:
         """The prefix, then the branches in columns, each call with its result."""
         lines = [f"prefix: {c.text} {c.said()}" for c in self.branch(-1)]
         branches = [self.branch(k) for k in range(max((c.branch for c in self.calls), default=-1) + 1)]
+        width = max([len(f"{c.text} {c.said()}") for c in self.calls if c.branch >= 0] + [8])
         lines.append(" | ".join(f"{f'branch {k + 1}':<{width}}" for k in range(len(branches))).rstrip())
         for row in range(max((len(b) for b in branches), default=0)):
             cells = [f"{b[row].text} {b[row].said()}" if row < len(b) else "" for b in branches]
