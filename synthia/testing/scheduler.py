@@ -65,7 +65,9 @@ PREEMPTIONS = ("action", "line", "opcode")
 #: How discovery draws the decisions.
 SCHEDULES = ("random", "pct")
 
-_HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the synthia package
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+#: synthia's machinery, never points (its tour's and examples' objects under test may be).
+_MACHINERY = tuple(os.path.join(_PACKAGE, part) + os.sep for part in ("core", "engine", "testing"))
 _STDLIB = tuple(os.path.abspath(sysconfig.get_paths()[key]) for key in ("stdlib", "platstdlib"))
 
 
@@ -599,7 +601,8 @@ def _call_text(call: Callable[[], Any]) -> str:
 def system_code(system: Any, functions: Iterable[Any] = ()) -> frozenset[str]:
     """The files of the system's own code, where line and opcode points are: those defining
     the methods of its class (and its bases) and the ``functions`` (an action's function),
-    without synthia's files nor the standard library's."""
+    without synthia's machinery (its core, engine and testing packages) nor the standard
+    library's."""
     found: set[str] = set()
     for cls in type(system).__mro__:
         if cls.__module__ == "builtins":
@@ -615,7 +618,7 @@ def system_code(system: Any, functions: Iterable[Any] = ()) -> frozenset[str]:
         fn = getattr(fn, "__func__", fn)
         if isinstance(fn, FunctionType):
             found.add(fn.__code__.co_filename)
-    return frozenset(f for f in found if not os.path.abspath(f).startswith((_HERE + os.sep, *_STDLIB)))
+    return frozenset(f for f in found if not os.path.abspath(f).startswith((*_MACHINERY, *_STDLIB)))
 
 
 def run_history(
