@@ -330,3 +330,28 @@ def test_a_concurrent_monkey_needs_a_list_of_actions_and_a_factory_without_a_mod
 def test_the_repr_reads_like_the_wiring() -> None:
     monkey = sy.Monkey(Register, [sy.Action("read")], threads=2, preemption="line", stop=sy.FixedCount(10))
     assert repr(monkey) == "Monkey(Register, [Action('read')], threads=2, prefix=3, branch_steps=3, preemption='line', schedule='random', stop=FixedCount(10))"
+
+
+def test_a_monkey_class_runs_concurrently() -> None:
+    class Hits:
+        """A test class whose record() reads, then writes: a race between threads."""
+
+        def __init__(self) -> None:
+            self.count = 0
+
+        @sy.action()
+        def record(self) -> int:
+            seen = self.count
+            self.count = seen + 1
+            return seen + 1
+
+    report = sy.Monkey.from_class(Hits, threads=2, preemption="line", stop=sy.FixedCount(2000)).run(seed=0)
+    assert not report.passed and report.history is not None and report.history.preemptions == 1
+    assert "model = " in report.program and "Hits" in report.program
+
+    @sy.monkey(threads=2, preemption="line", stop=sy.FixedCount(2000))
+    class TestHits(Hits):
+        pass
+
+    with pytest.raises(sy.SynthiaFailure, match="no sequential order of the calls explains their results"):
+        TestHits().test_monkey()
