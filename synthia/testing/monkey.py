@@ -417,6 +417,15 @@ class Monkey(FrontEnd):
     returning ``False``) are checked. An exception the action does not declare in
     ``raises`` is a failure.
 
+    An action whose method (on the system or the model) is a coroutine function is awaited
+    on the trace's own event loop; so are async preconditions, expectations and invariants.
+    With ``threads=N`` (or ``tasks=N``) a trace is a sequential prefix of at most ``prefix``
+    steps, then ``N`` branches of at most ``branch_steps`` steps in parallel threads (asyncio
+    tasks) under a controlled scheduler -- preempted at ``preemption`` points (``"action"``,
+    ``"line"``, ``"opcode"``) drawn by the ``schedule`` strategy (``"random"``, ``"pct"``),
+    at most ``preemptions`` per trace -- and the results must be linearizable against the
+    model (fresh systems without one); see docs/concurrency.md.
+
     :meth:`run` plays traces until the stopping rule ``stop`` (default ``FixedCount(100)``
     traces) says enough, the ``time_budget`` (seconds, shrinking included) is spent, or a
     trace fails; that trace is then shrunk (``shrink_budget`` replays, ``shrink_time``
@@ -479,6 +488,10 @@ class Monkey(FrontEnd):
                 raise TypeError(f"a concurrent Monkey takes a list of actions, got the picker {actions!r}")
             if model is None and hasattr(system, "reset") and not isinstance(system, type):
                 raise TypeError(f"a concurrent Monkey without a model needs a system factory (it runs fresh systems as the model), got {system!r}")
+            if tasks is None and isinstance(system, type):
+                for action in actions:  # type: ignore[union-attr]
+                    if isinstance(action, Action) and inspect.iscoroutinefunction(getattr(system, action.fn, None) if isinstance(action.fn, str) else action.fn):
+                        raise TypeError(f"the action {action.name!r} is a coroutine function: run async actions as tasks=N, not threads={threads!r}")
         if isinstance(actions, Picker):
             self.action_list: list[Action] | None = None
             self.steps = _Steps(None, actions)
@@ -770,9 +783,15 @@ class Monkey(FrontEnd):
             expect = step.action.expect
             if expect is NO_EXPECTATION or step.exception is not None:
                 continue
-            holds = expect(step.result) if callable(expect) else _equal(step.result, expect)
-            if type(holds) is CoroutineType:
-                holds = _settled(holds)
+            try:
+                holds = expect(step.result) if callable(expect) else _equal(step.result, expect)
+                if type(holds) is CoroutineType:
+                    holds = _settled(holds)
+            except (KeyboardInterrupt, InvalidTest, RunInterrupted):
+                raise
+            except BaseException as exc:  # noqa: B036 - an expectation that raises does not hold
+                message = f"{record.text} returned {safe_repr(step.result)}; the expectation raised {_said(exc)}\n{shown}"
+                return failed("expect", message, exc, ("expect", step.action.name, *origin_of(exc)))
             if not holds:
                 message = f"{record.text} returned {safe_repr(step.result)}, against the expectation\n{shown}"
                 return failed("expect", message, AssertionError(message), ("expect", step.action.name))
