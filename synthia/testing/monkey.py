@@ -20,7 +20,6 @@ import collections
 import dataclasses
 import functools
 import inspect
-import keyword
 import re
 import sys
 from contextlib import ExitStack
@@ -40,7 +39,7 @@ from ..engine.runner import DISCARD, FrontEnd, Runner, RunOptions, Trial
 from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt
 from ..engine.stopping import StoppingRule
-from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_actions, safe_repr
+from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_actions, safe_repr, variable_name
 from .context import DrawContext, UnsatisfiedAssumption, enter_drawing, leave_drawing
 from .harness import origin_of
 from .linearizability import ANY_RESULT
@@ -1314,11 +1313,8 @@ def _trace_seed(seed: int, index: int) -> int:
 
 
 def _variable(system: Any) -> str:
-    """The program's name for the system: its class in snake case (``LRUCache`` -> ``lru_cache``)."""
-    name = getattr(system, "__name__", None) if isinstance(system, type) or inspect.isfunction(system) else type(system).__name__
-    name = name or "system"
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()
-    return snake if snake.isidentifier() and not keyword.iskeyword(snake) and snake not in {"list", "dict", "set", "type", "object"} else "system"
+    """The program's name for the system (see :func:`~synthia.testing.actions.variable_name`)."""
+    return variable_name(system)
 
 
 def monkey(**settings: Any) -> Callable[[type], type]:

@@ -51,6 +51,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..core.random import Stream
 from ..engine.report import InvalidTest, safe_repr
+from .actions import variable_name
 from .linearizability import Call, Linearization, linearize
 
 __all__ = ["Lock", "History", "Concurrency", "Deadlock", "interleave", "STUCK_AFTER", "PREEMPTIONS", "SCHEDULES"]
@@ -591,9 +592,14 @@ def _no_model(model: Any) -> Any:  # pragma: no cover - replaced before a linear
 
 
 def _call_text(call: Callable[[], Any]) -> str:
+    """A call as a line of Python: ``counter.increment()`` for ``partial(counter.increment)``."""
     if isinstance(call, functools.partial):
-        name = getattr(call.func, "__qualname__", getattr(call.func, "__name__", "call"))
-        shown = [safe_repr(a) for a in call.args if not (inspect.ismethod(call.func))] + [f"{k}={safe_repr(v)}" for k, v in call.keywords.items()]
+        fn = call.func
+        if inspect.ismethod(fn):
+            name = f"{variable_name(fn.__self__)}.{fn.__name__}"
+        else:
+            name = getattr(fn, "__qualname__", getattr(fn, "__name__", "call"))
+        shown = [safe_repr(a) for a in call.args] + [f"{k}={safe_repr(v)}" for k, v in call.keywords.items()]
         return f"{name}({', '.join(shown)})"
     return getattr(call, "__qualname__", repr(call))
 
