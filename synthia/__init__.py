@@ -49,6 +49,11 @@ from .integrations import (
 from .integrations.dask import CampaignReport, run_campaign, to_dask_bag, to_dask_dataframe
 from .integrations.plots import plot
 from .testing import (
+    ANY_RESULT,
+    Deadlock,
+    History,
+    Lock,
+    interleave,
     Action,
     Monkey,
     MonkeyReport,
@@ -131,6 +136,11 @@ __all__ = [
     "action",
     "invariant",
     "monkey",
+    "interleave",
+    "History",
+    "Lock",
+    "Deadlock",
+    "ANY_RESULT",
     "StoppingRule",
     "FixedCount",
     "TimeBudget",

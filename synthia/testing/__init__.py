@@ -3,6 +3,8 @@ from .context import UnsatisfiedAssumption, assume, cover, draw, event
 from .actions import Action, action, invariant
 from .find import NoExampleFound, find
 from .monkey import Monkey, MonkeyReport, Step, TraceExplanation, monkey
+from .scheduler import Deadlock, History, Lock, interleave
+from .linearizability import ANY_RESULT
 from .harness import Assert
 from ..engine.runner import RunOptions
 from ..engine.report import HealthWarning, InvalidTest, TestReport, Unsatisfiable
@@ -46,4 +48,9 @@ __all__ = [
     "action",
     "invariant",
     "monkey",
+    "interleave",
+    "History",
+    "Lock",
+    "Deadlock",
+    "ANY_RESULT",
 ]

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import functools
 import inspect
+import keyword
+import re
 from typing import Any, Callable, Iterable
 
 from ..core.checks import check_number
@@ -10,7 +12,7 @@ from ..core.inputs import value_input
 from ..core.picker import Picker
 from ..engine.report import InvalidTest, safe_repr
 
-__all__ = ["Action", "action", "invariant", "NO_EXPECTATION", "call_with_state"]
+__all__ = ["Action", "action", "invariant", "NO_EXPECTATION", "call_with_state", "variable_name"]
 
 #: ``expect`` when an action states no expected result.
 class _NoExpectation:
@@ -147,9 +149,13 @@ class Action:
         return self
 
     # -- what the monkey calls --------------------------------------------------------------
-    def enabled(self, system: Any, model: Any) -> bool:
-        """Whether the precondition holds in this state (always, without one)."""
-        return self.precondition is None or bool(call_with_state(self.precondition, system, model))
+    def enabled(self, system: Any, model: Any, settle: Callable[[Any], Any] | None = None) -> bool:
+        """Whether the precondition holds in this state (always, without one); ``settle``
+        awaits a precondition that is a coroutine function (an async system's)."""
+        if self.precondition is None:
+            return True
+        holds = call_with_state(self.precondition, system, model)
+        return bool(settle(holds) if settle is not None else holds)
 
     def run(self, system: Any, args: dict[str, Any]) -> Any:
         """Perform the action on the system, each argument passed the way the called
@@ -356,3 +362,15 @@ def check_actions(actions: Iterable[Any]) -> list[Action]:
     if not out:
         raise ValueError("actions must not be empty")
     return out
+
+
+def variable_name(system: Any) -> str:
+    """A program's name for the system -- a factory, or an object -- its class in snake case.
+
+    >>> variable_name(type("LRUCache", (), {})), variable_name(Action("get"))
+    ('lru_cache', 'action')
+    """
+    name = getattr(system, "__name__", None) if isinstance(system, type) or inspect.isfunction(system) else type(system).__name__
+    name = name or "system"
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()
+    return snake if snake.isidentifier() and not keyword.iskeyword(snake) and snake not in {"list", "dict", "set", "type", "object"} else "system"

@@ -15,14 +15,16 @@ fresh system. Minimal traces have the fewest actions first, then the simplest ar
 from __future__ import annotations
 
 import ast
+import asyncio
 import collections
 import dataclasses
+import functools
 import inspect
-import keyword
 import re
 import sys
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from types import CoroutineType
 from typing import Any, Callable, Iterable, Sequence
 
 from ..core.draws import DrawSource, Recorder, Tape, current_route, routed
@@ -37,9 +39,11 @@ from ..engine.runner import DISCARD, FrontEnd, Runner, RunOptions, Trial
 from ..engine.session import ReplaySession
 from ..engine.shrinker import FAIL, INVALID, PASS, Attempt
 from ..engine.stopping import StoppingRule
-from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_actions, safe_repr
+from .actions import NO_EXPECTATION, Action, actions_of, call_with_state, check_actions, safe_repr, variable_name
 from .context import DrawContext, UnsatisfiedAssumption, enter_drawing, leave_drawing
 from .harness import origin_of
+from .linearizability import ANY_RESULT
+from .scheduler import Concurrency, Decisions, History, run_history, sampler, system_code
 
 #: A memory address in a repr (``<Node object at 0x7f...>``): not part of what a step did.
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
@@ -68,9 +72,18 @@ class Step:
     args: dict[str, Any]
     result: Any = None
     exception: BaseException | None = None
+    #: Whether the system's method was a coroutine function (the program awaits the call).
+    awaited: bool = False
+    #: Whether the model's counterpart was one.
+    model_awaited: bool = False
 
     def text(self, target: str = "system") -> str:
-        return self.action.call_text(target, self.args)
+        call = self.action.call_text(target, self.args)
+        return f"await {call}" if self.awaited else call
+
+    def model_text(self, target: str = "model") -> str:
+        call = self.action.model_text(target, self.args)
+        return f"await {call}" if self.model_awaited else call
 
     def __repr__(self) -> str:
         return self.text()
@@ -86,7 +99,7 @@ class _Call:
         self.variable = variable
 
     def __format__(self, spec: str) -> str:
-        return self.step.text(self.variable)
+        return self.step.action.call_text(self.variable, self.step.args)  # messages say what was called, not how
 
     @property
     def what(self) -> Any:
@@ -106,12 +119,18 @@ class _Failure:
     check: Callable[..., Any] | None = None
     #: For a "setup" failure: the factory (of the system or of the model) that raised.
     made: Any = None
+    #: Whether the failing check (an expectation, an invariant) was a coroutine function.
+    awaited: bool = False
 
 
 @dataclass
 class _Trace:
     steps: list[Step]
     failure: _Failure | None
+    #: A concurrent trace's history: its prefix and branches, the schedule, what each call did.
+    history: History | None = None
+    #: A concurrent trace's steps: the prefix's, then each branch's.
+    lanes: list[list[Step]] | None = None
 
 
 def _running_sums(weights: Sequence[float]) -> list[float]:
@@ -134,6 +153,10 @@ class _Chooser(RandomPicker[int]):
     def among(self, cumulative: list[float]) -> int:
         """An index by weights given as running sums (one typed draw)."""
         return self._stream.weighted(cumulative)
+
+    def by(self, n: int, sample: Callable[[Any], int]) -> int:
+        """An integer of ``[0, n)`` drawn by ``sample`` (one typed draw, ``0`` simplest)."""
+        return self._stream.integer_by(0, n, sample)
 
     def pick(self) -> int:  # pragma: no cover - the monkey picks through its stream
         return self.choose([1.0])
@@ -180,6 +203,18 @@ class _Episode:
         self.route = current_route()
         self._copies: dict[tuple[int, str], Picker[Any]] = {}
         self._stack = ExitStack()
+        #: The trace's own event loop, made when a first coroutine is awaited (async systems).
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def settle(self, value: Any) -> Any:
+        """``value``, or what it returns when awaited if it is a coroutine: an async action,
+        model, precondition, expectation or invariant runs to completion on the trace's own
+        event loop (one task at a time: the same seed gives the same trace)."""
+        if type(value) is not CoroutineType:
+            return value
+        if self.loop is None:
+            self.loop = asyncio.new_event_loop()
+        return self.loop.run_until_complete(value)
 
     def argument(self, action: Action, name: str, picker: Picker[Any]) -> Any:
         key = (id(action), name)
@@ -208,17 +243,25 @@ class _Episode:
 
     def close(self) -> None:
         self._stack.close()
+        if self.loop is not None:
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            self.loop.close()
+            self.loop = None
 
 
 class _Steps(Picker[tuple[Action, dict[str, Any]]]):
     """The monkey's wiring: each pick is one step -- an action and its arguments."""
 
-    inputs_fields = ("source", "chooser")
+    inputs_fields = ("source", "chooser", "lanes", "scheduling")
 
-    def __init__(self, actions: list[Action] | None, source: Picker[Any] | None) -> None:
+    def __init__(self, actions: list[Action] | None, source: Picker[Any] | None, concurrent: bool = False) -> None:
         self.actions = actions
         self.source = source
         self.chooser = _Chooser() if actions is not None else None
+        #: A concurrent trace's choices: where each step goes (the prefix or a branch), and
+        #: the scheduler's decisions.
+        self.lanes = _Chooser() if concurrent else None
+        self.scheduling = _Chooser() if concurrent else None
         self.episode: _Episode | None = None
         self._queue: list[Any] = []
         #: The running sums of the weights when no action has a precondition (every action is
@@ -237,7 +280,7 @@ class _Steps(Picker[tuple[Action, dict[str, Any]]]):
             cumulative = self._always
             if cumulative is None:
                 system, model = episode.system, episode.model
-                enabled = [a for a in actions if a.enabled(system, model)]
+                enabled = [a for a in actions if a.enabled(system, model, episode.settle)]
                 if not enabled:
                     raise NoMoreElements("no action is enabled")
                 cumulative = _running_sums([a.weight for a in enabled])
@@ -263,7 +306,7 @@ class _Steps(Picker[tuple[Action, dict[str, Any]]]):
             candidate = self._queue.pop(0)
             if not isinstance(candidate, Action):
                 raise TypeError(f"actions must pick Actions (or lists of them), got {candidate!r} from {self.source!r}")
-            if candidate.enabled(episode.system, episode.model):
+            if candidate.enabled(episode.system, episode.model, episode.settle):
                 episode.count(candidate, "enabled")
                 return candidate
         raise NoMoreElements("no enabled action in 100 draws of the action source")
@@ -300,6 +343,8 @@ class MonkeyReport(TestReport):
     program: str = ""
     counts: dict[str, dict[str, int]] = field(default_factory=dict)
     lengths: dict[int, int] = field(default_factory=dict)
+    #: A concurrent run's smallest failing history (prefix, branches, schedule), else ``None``.
+    history: History | None = None
 
     def explain(self, redraws: int = 3) -> "TraceExplanation":  # type: ignore[override]
         """Which steps of the smallest trace are necessary, and which argument draws are free."""
@@ -316,7 +361,8 @@ class MonkeyReport(TestReport):
     unit = "traces"
 
     def _failure_lines(self) -> list[str]:
-        lines = [f"  smallest failing trace ({len(self.trace or [])} steps): {self.failure}"]
+        first, *more = self.failure.splitlines() or [""]
+        lines = [f"  smallest failing trace ({len(self.trace or [])} steps): {first}", *(f"    {line}" for line in more)]
         lines.extend(f"    {line}" for line in self.program.splitlines())
         if self.first_trace is not None:
             lines.append(f"  first failing trace: {len(self.first_trace)} steps")
@@ -370,6 +416,15 @@ class Monkey(FrontEnd):
     returning ``False``) are checked. An exception the action does not declare in
     ``raises`` is a failure.
 
+    An action whose method (on the system or the model) is a coroutine function is awaited
+    on the trace's own event loop; so are async preconditions, expectations and invariants.
+    With ``threads=N`` (or ``tasks=N``) a trace is a sequential prefix of at most ``prefix``
+    steps, then ``N`` branches of at most ``branch_steps`` steps in parallel threads (asyncio
+    tasks) under a controlled scheduler -- preempted at ``preemption`` points (``"action"``,
+    ``"line"``, ``"opcode"``) drawn by the ``schedule`` strategy (``"random"``, ``"pct"``),
+    at most ``preemptions`` per trace -- and the results must be linearizable against the
+    model (fresh systems without one); see docs/concurrency.md.
+
     :meth:`run` plays traces until the stopping rule ``stop`` (default ``FixedCount(100)``
     traces) says enough, the ``time_budget`` (seconds, shrinking included) is spent, or a
     trace fails; that trace is then shrunk (``shrink_budget`` replays, ``shrink_time``
@@ -405,6 +460,13 @@ class Monkey(FrontEnd):
         *,
         max_steps: int = 50,
         invariants: Iterable[Callable[..., Any]] = (),
+        threads: int | None = None,
+        tasks: int | None = None,
+        prefix: int = 3,
+        branch_steps: int = 3,
+        preemption: str = "action",
+        schedule: str = "random",
+        preemptions: int | None = None,
         **option_keywords: Any,
     ) -> None:
         if not (callable(system) or hasattr(system, "reset")):
@@ -413,12 +475,28 @@ class Monkey(FrontEnd):
             raise TypeError(f"model must be a factory or an object with reset(), got {model!r}")
         self.system = system
         self.model = model
+        if threads is not None and tasks is not None:
+            raise ValueError(f"give threads or tasks, not both (got threads={threads!r}, tasks={tasks!r})")
+        #: The concurrent mode (``threads=`` or ``tasks=``), or ``None``: sequential traces.
+        self.concurrency: Concurrency | None = None
+        if threads is not None or tasks is not None:
+            self.concurrency = Concurrency(
+                threads if tasks is None else tasks, tasks is not None, prefix, branch_steps, preemption, schedule, preemptions,  # type: ignore[arg-type]
+            )
+            if isinstance(actions, Picker):
+                raise TypeError(f"a concurrent Monkey takes a list of actions, got the picker {actions!r}")
+            if model is None and hasattr(system, "reset") and not isinstance(system, type):
+                raise TypeError(f"a concurrent Monkey without a model needs a system factory (it runs fresh systems as the model), got {system!r}")
+            if tasks is None and isinstance(system, type):
+                for action in actions:  # type: ignore[union-attr]
+                    if isinstance(action, Action) and inspect.iscoroutinefunction(getattr(system, action.fn, None) if isinstance(action.fn, str) else action.fn):
+                        raise TypeError(f"the action {action.name!r} is a coroutine function: run async actions as tasks=N, not threads={threads!r}")
         if isinstance(actions, Picker):
             self.action_list: list[Action] | None = None
             self.steps = _Steps(None, actions)
         else:
             self.action_list = check_actions(actions)
-            self.steps = _Steps(self.action_list, None)
+            self.steps = _Steps(self.action_list, None, self.concurrency is not None)
         # A monkey has no inputs of its own: its options may come as keywords too.
         given = RunOptions.of(options)
         if option_keywords:
@@ -462,13 +540,26 @@ class Monkey(FrontEnd):
 
     def __repr__(self) -> str:
         actions = self.action_list if self.action_list is not None else self.steps.source
+        c = self.concurrency
+        if c is not None:
+            mode = f"{'tasks' if c.tasks else 'threads'}={c.branches}, prefix={c.prefix}, branch_steps={c.branch_steps}"
+            mode += f", preemption={c.preemption!r}, schedule={c.schedule!r}" + (f", preemptions={c.preemptions}" if c.preemptions is not None else "")
+            return f"Monkey({self.name}, {actions!r}, {mode}, stop={self.stop!r})"
         return f"Monkey({self.name}, {actions!r}, max_steps={self.max_steps}, stop={self.stop!r})"
+
+    @property
+    def picks(self) -> int:
+        """The most top-level picks a trace takes: its steps (and, concurrent, its schedule)."""
+        c = self.concurrency
+        return self.max_steps if c is None else c.prefix + c.branches * c.branch_steps + 1
 
     # -- one trace ------------------------------------------------------------------------------
     def _trace(
         self, steps: _Steps, source: DrawSource | None, seed: int, max_steps: int, counts: Any = None,
         learners: _Learners | None = None,
     ) -> _Trace:
+        if self.concurrency is not None:
+            return self._concurrent_trace(steps, source, seed, max_steps, counts)
         try:
             system = _fresh(self.system)
             model = _fresh(self.model)
@@ -510,7 +601,11 @@ class Monkey(FrontEnd):
         counterpart = action.model_step(model)
         raised: BaseException | None = None
         try:
-            step.result = action.run(system, step.args)
+            result = action.run(system, step.args)
+            if type(result) is CoroutineType:
+                step.awaited = True
+                result = episode.settle(result)
+            step.result = result
         except (KeyboardInterrupt, InvalidTest, RunInterrupted):
             raise
         except BaseException as exc:  # noqa: B036 - whatever the system raises (sys.exit too) is checked below
@@ -520,6 +615,9 @@ class Monkey(FrontEnd):
         if counterpart is not None:
             try:
                 expected, model_raised = counterpart(step.args), None
+                if type(expected) is CoroutineType:
+                    step.model_awaited = True
+                    expected = episode.settle(expected)
             except (KeyboardInterrupt, InvalidTest, RunInterrupted):
                 raise
             except BaseException as exc:  # noqa: B036 - a model that exits is compared like one that raises
@@ -542,6 +640,8 @@ class Monkey(FrontEnd):
         if action.expect is not NO_EXPECTATION and raised is None:
             try:
                 holds = action.expect(step.result) if callable(action.expect) else _equal(step.result, action.expect)
+                awaited = type(holds) is CoroutineType
+                holds = episode.settle(holds)
             except (KeyboardInterrupt, InvalidTest, RunInterrupted):
                 raise
             except BaseException as exc:  # noqa: B036 - an expectation that raises does not hold
@@ -549,20 +649,167 @@ class Monkey(FrontEnd):
                 return _Failure("expect", message, exc, ("expect", call.what, *origin_of(exc)), action.expect)
             if not holds:
                 message = f"{call} returned {safe_repr(step.result)}, against the expectation"
-                return _Failure("expect", message, AssertionError(message), ("expect", call.what), action.expect)
+                return _Failure("expect", message, AssertionError(message), ("expect", call.what), action.expect, awaited=awaited)
         for check in self.invariants:
             name = getattr(check, "__name__", "invariant")
+            awaited = False
             try:
                 holds = call_with_state(check, system, model)
+                awaited = type(holds) is CoroutineType
+                holds = episode.settle(holds)
             except (KeyboardInterrupt, InvalidTest, RunInterrupted):
                 raise
             except BaseException as exc:  # noqa: B036
                 message = f"invariant {name} failed after {call}: {_said(exc)}"
-                return _Failure("invariant", message, exc, ("invariant", name, *origin_of(exc)), check=check)
+                return _Failure("invariant", message, exc, ("invariant", name, *origin_of(exc)), check=check, awaited=awaited)
             if holds is False:
                 message = f"invariant {name} is false after {call}"
-                return _Failure("invariant", message, AssertionError(message), ("invariant", name), check=check)
+                return _Failure("invariant", message, AssertionError(message), ("invariant", name), check=check, awaited=awaited)
         return None
+
+    # -- one concurrent trace ----------------------------------------------------------------------
+    def _reference(self) -> Any:
+        """A fresh sequential model: the model, or (without one) a fresh system, as Lin does."""
+        return _fresh(self.model) if self.model is not None else self.system()
+
+    def _model_step(self, action: Action, args: dict[str, Any]) -> Callable[[Any], Any]:
+        """What ``action`` does on a sequential model (:data:`ANY_RESULT` without a counterpart)."""
+        if self.model is None:
+            return lambda reference: action.run(reference, args)
+
+        def step(model: Any) -> Any:
+            counterpart = action.model_step(model)
+            return ANY_RESULT if counterpart is None else counterpart(args)
+
+        return step
+
+    def _concurrent_trace(self, steps: _Steps, source: DrawSource | None, seed: int, picks: int, counts: Any) -> _Trace:
+        """A sequential prefix, then branches in parallel under the controlled scheduler; the
+        results must be linearizable against the sequential model. Each step is a pick (its
+        lane -- the prefix or a branch -- then its action and arguments); the schedule's
+        decisions are the last pick."""
+        concurrency = self.concurrency
+        assert concurrency is not None and steps.lanes is not None and steps.scheduling is not None
+        try:
+            system = _fresh(self.system)
+            # Preconditions see a reference stepped through the actions generated so far.
+            reference = self._reference() if any(a.precondition is not None for a in self.action_list or ()) else None
+        except (KeyboardInterrupt, InvalidTest, RunInterrupted):
+            raise
+        except BaseException as exc:  # noqa: B036 - a system that cannot be made is a failure
+            message = f"making the system raised {_said(exc)}"
+            return _Trace([], _Failure("setup", message, exc, ("setup", "system", *origin_of(exc)), made=self.system))
+        if not self._model_checked:
+            self._check_model(_fresh(self.model))
+            self._model_checked = True
+        lanes: list[list[Step]] = [[] for _ in range(concurrency.branches + 1)]
+        preempt: list[list[int]] = [[] for _ in range(concurrency.branches)]
+        quotas = [concurrency.prefix] + [concurrency.branch_steps] * concurrency.branches
+        total = min(picks - 1, sum(quotas))
+        sample = sampler(concurrency, total)
+        scheduling = steps.scheduling
+        episode = _Episode(reference, reference if self.model is not None else None, seed, counts)
+        steps.episode = episode
+        try:
+            for made in range(total):
+                if source is not None:
+                    source.begin_pick()
+                # Where the call is preempted (0: never), drawn first: a step moved to another
+                # branch keeps its point, so the shrinker can trade a preemption for a move.
+                point = scheduling.by(concurrency.limit, lambda stream: sample(stream, made))
+                open_lanes = [k for k, lane in enumerate(lanes) if len(lane) < quotas[k]] or [0]
+                lane = steps.lanes.by(len(lanes), lambda stream: open_lanes[stream.integer(0, len(open_lanes))])
+                try:
+                    action, args = steps.pick()
+                except NoMoreElements:
+                    break
+                step = Step(action, args)
+                lanes[lane].append(step)
+                if lane:
+                    preempt[lane - 1].append(point)
+                episode.count(action, "tried")
+                if reference is not None:
+                    try:
+                        episode.settle(self._model_step(action, args)(reference))
+                    except Exception:  # noqa: S110 - an error is a result: the reference goes on
+                        pass
+            if source is not None:
+                source.begin_pick()  # the choices among ready branches
+            decisions = Decisions(preempt, lambda n: scheduling.by(n, lambda stream: stream.integer(0, n)))
+            history = self._run_lanes(system, lanes, decisions)
+        finally:
+            steps.episode = None
+            episode.close()
+        return self._judge(system, lanes, history, counts)
+
+    def _run_lanes(self, system: Any, lanes: list[list[Step]], decisions: Decisions) -> History:
+        concurrency = self.concurrency
+        assert concurrency is not None
+
+        def call(step: Step) -> Callable[[], Any]:
+            return functools.partial(step.action.run, system, step.args)
+
+        texts = [[step.action.call_text(self._variable, step.args) for step in lane] for lane in lanes]
+        functions = [a.fn for a in self.action_list or () if not isinstance(a.fn, str)]
+        return run_history(
+            system, [call(s) for s in lanes[0]], [[call(s) for s in lane] for lane in lanes[1:]], decisions,
+            tasks=concurrency.tasks, preemption=concurrency.preemption, code=system_code(system, functions), texts=texts,
+        )
+
+    def _judge(self, system: Any, lanes: list[list[Step]], history: History, counts: Any) -> _Trace:
+        """The verdict on a concurrent history: a deadlock, no linearization, a failed
+        expectation, or an invariant false once the branches joined."""
+        for record in history.calls:
+            step = lanes[record.branch + 1][record.index]
+            step.result, step.exception = record.result, record.exception
+            step.awaited = type(record.result) is CoroutineType
+        done = [step for lane in lanes for step in lane]
+        shown = history.side_by_side()
+
+        def failed(kind: str, message: str, exception: BaseException, origin: Any, **more: Any) -> _Trace:
+            return _Trace(done, _Failure(kind, message, exception, origin, **more), history, lanes)
+
+        if history.deadlock is not None:
+            message = f"deadlock: {history.deadlock}\n{shown}"
+            return failed("deadlock", message, AssertionError(message), ("deadlock",))
+        steps = [[self._model_step(s.action, s.args) for s in lane] for lane in lanes]
+        found = history.linearization(self._reference(), steps[1:], steps[0], self._reference)
+        if found is None:
+            message = f"no sequential order of the calls explains their results:\n{shown}"
+            return failed("linearizability", message, AssertionError(message), ("linearizability",))
+        for record in history.calls:
+            step = lanes[record.branch + 1][record.index]
+            expect = step.action.expect
+            if expect is NO_EXPECTATION or step.exception is not None:
+                continue
+            try:
+                holds = expect(step.result) if callable(expect) else _equal(step.result, expect)
+                if type(holds) is CoroutineType:
+                    holds = _settled(holds)
+            except (KeyboardInterrupt, InvalidTest, RunInterrupted):
+                raise
+            except BaseException as exc:  # noqa: B036 - an expectation that raises does not hold
+                message = f"{record.text} returned {safe_repr(step.result)}; the expectation raised {_said(exc)}\n{shown}"
+                return failed("expect", message, exc, ("expect", step.action.name, *origin_of(exc)))
+            if not holds:
+                message = f"{record.text} returned {safe_repr(step.result)}, against the expectation\n{shown}"
+                return failed("expect", message, AssertionError(message), ("expect", step.action.name))
+        model = found.model if self.model is not None else None
+        for check in self.invariants:
+            name = getattr(check, "__name__", "invariant")
+            try:
+                holds = call_with_state(check, system, model)
+                if type(holds) is CoroutineType:
+                    holds = _settled(holds)
+            except (KeyboardInterrupt, InvalidTest, RunInterrupted):
+                raise
+            except BaseException as exc:  # noqa: B036
+                message = f"invariant {name} failed after the branches: {_said(exc)}\n{shown}"
+                return failed("invariant", message, exc, ("invariant", name, *origin_of(exc)), check=check)
+            if holds is False:
+                message = f"invariant {name} is false after the branches\n{shown}"
+                return failed("invariant", message, AssertionError(message), ("invariant", name), check=check)
+        return _Trace(done, None, history, lanes)
 
     # -- replays ----------------------------------------------------------------------------------
     def _wiring(self) -> _Steps:
@@ -640,6 +887,7 @@ class Monkey(FrontEnd):
             if not report.flaky:
                 report.exception = trace.failure.exception
         report.program = self.program(trace)
+        report.history = trace.history
 
     def finish(self, report: TestReport, seed: int) -> None:
         pass
@@ -671,7 +919,7 @@ class Monkey(FrontEnd):
         steps = self._wiring().set_seed(_trace_seed(seed, index))
         recorder = Recorder()
         with routed(steps, recorder):
-            trace = self._trace(steps, recorder, _trace_seed(seed, index), self.max_steps)
+            trace = self._trace(steps, recorder, _trace_seed(seed, index), self.picks)
         return trace, recorder.tape
 
     # -- the report's program --------------------------------------------------------------------------
@@ -696,6 +944,14 @@ class Monkey(FrontEnd):
 
         factory = self.system if (isinstance(self.system, type) or not hasattr(self.system, "reset")) else type(self.system)
         body = [f"{variable} = {name_of(factory)}()"]
+        if trace.history is not None and trace.lanes is not None:
+            body.extend(self._concurrent_program(trace.history, trace.lanes, variable, name_of))
+            imports["functools"].add("*")
+            header = [
+                f"import {module}" if names == {"*"} else f"from {module} import {', '.join(sorted(names))}"
+                for module, names in sorted(imports.items())
+            ] + ["import synthia as sy"]
+            return "\n".join([*dict.fromkeys(notes), *header, "", *body])
         if trace.failure is not None and trace.failure.kind == "setup":
             made = trace.failure.made
             if made is not self.system:  # the model failed to be made
@@ -722,7 +978,7 @@ class Monkey(FrontEnd):
                 exception_name(type(step.exception))
             body.extend(_guarded(step.text(variable), step.exception))
             if with_model:
-                body.extend(_guarded(step.action.model_text("model", step.args), None, model_step=True))
+                body.extend(_guarded(step.model_text("model"), None, model_step=True))
         if failure is not None:
             last = trace.steps[-1]
             if not isinstance(last.action.fn, str):
@@ -747,7 +1003,7 @@ class Monkey(FrontEnd):
                         text = "expect"
                     elif not text.startswith("lambda"):
                         text = name_of(expected)
-                    body.append(f"assert ({text})({call})  # the action's expectation")
+                    body.append(f"assert {'await ' if failure.awaited else ''}({text})({call})  # the action's expectation")
                 else:
                     body.append(f"assert {call} == {safe_repr(expected)}  # the action's expectation")
             else:
@@ -755,21 +1011,74 @@ class Monkey(FrontEnd):
                     exception_name(type(last.exception))
                 body.extend(_guarded(call, last.exception))
                 if with_model:
-                    body.extend(_guarded(last.action.model_text("model", last.args), None, model_step=True))
+                    body.extend(_guarded(last.model_text("model"), None, model_step=True))
                 method = getattr(check, "method_name", None)
+                wait = "await " if failure.awaited else ""
                 if method is not None:
-                    body.append(f"assert {variable}.{method}() is not False  # invariant")
+                    body.append(f"assert {wait}{variable}.{method}() is not False  # invariant")
                 elif with_model:
-                    body.append(f"assert {name_of(check)}({variable}, model) is not False  # invariant")
+                    body.append(f"assert {wait}{name_of(check)}({variable}, model) is not False  # invariant")
                 else:
-                    body.append(f"assert {name_of(check)}({variable}) is not False  # invariant")
+                    body.append(f"assert {wait}{name_of(check)}({variable}) is not False  # invariant")
         if any(line.startswith("with contextlib.suppress") for line in body):
             imports["contextlib"].add("*")
+        body = _as_script(body, variable, any(step.awaited or step.model_awaited for step in trace.steps), imports)
         header = [
             f"import {module}" if names == {"*"} else f"from {module} import {', '.join(sorted(names))}"
             for module, names in sorted(imports.items())
         ]
         return "\n".join([*dict.fromkeys(notes), *header, *body])
+
+    def _concurrent_program(self, history: History, lanes: list[list[Step]], variable: str, name_of: Callable[[Any], str]) -> list[str]:
+        """The statements that replay a concurrent trace under its recorded schedule with
+        :func:`synthia.interleave`, then check the history against the sequential model."""
+        concurrency = self.concurrency
+        assert concurrency is not None
+
+        def partial(step: Step) -> str:
+            if not isinstance(step.action.fn, str):
+                name_of(step.action.fn)
+            text = step.action.call_text(variable, step.args)
+            head, _, rest = text.partition("(")
+            rest = rest[:-1]
+            return f"functools.partial({head}{', ' + rest if rest else ''})"
+
+        def model_step(step: Step) -> str:
+            action = step.action
+            if self.model is None:
+                return f"lambda m: {action.call_text('m', step.args)}"
+            if action.model is False or (action.model is None and not isinstance(action.fn, str)):  # no counterpart
+                return "lambda m: sy.ANY_RESULT"
+            if callable(action.model) and not isinstance(action.model, bool):
+                name_of(action.model)
+            return f"lambda m: {action.model_text('m', step.args)}"
+
+        def listed(items: list[str], indent: str) -> str:
+            return "[" + "".join(f"\n{indent}    {item}," for item in items) + (f"\n{indent}]" if items else "]")
+
+        branches = "".join(f"\n    {listed([partial(s) for s in lane], '    ')}," for lane in lanes[1:])
+        choices = list(history.choices)
+        while choices and choices[-1] == 0:  # a replay goes on with 0 (the next branch)
+            choices.pop()
+        options = [f"schedule={history.schedule}"] + ([f"choices={choices}"] if choices else [])
+        if lanes[0]:
+            options.append(f"prefix={listed([partial(s) for s in lanes[0]], '')}")
+        if concurrency.tasks:
+            options.append("tasks=True")
+        elif concurrency.preemption != "action":
+            options.append(f"preemption={concurrency.preemption!r}")
+        model = self.model if self.model is not None else self.system
+        factory = model if (isinstance(model, type) or not hasattr(model, "reset")) else type(model)
+        steps = "".join(f"\n    {listed([model_step(s) for s in lane], '    ')}," for lane in lanes[1:])
+        check = [f"model = {name_of(factory)}()", f"assert history.linearizable(model, [{steps}\n]"]
+        if lanes[0]:
+            check[-1] += f", prefix={listed([model_step(s) for s in lanes[0]], '')}"
+        check[-1] += '), "no sequential order of the calls explains their results"'
+        return [
+            f"history = sy.interleave({variable}, [{branches}\n], {', '.join(options)})",
+            "print(history)",
+            *check,
+        ]
 
     # -- explanation -------------------------------------------------------------------------------
     def explain_trace(self, tape: Tape, seed: int, redraws: int = 3) -> TraceExplanation:
@@ -816,7 +1125,7 @@ class _MonkeySession(ReplaySession):
         replayer = self.begin(entries, max_draws)
         steps: Any = self.wiring
         try:
-            trace = self.monkey._trace(steps, replayer, self.seed, min(picks, self.monkey.max_steps))
+            trace = self.monkey._trace(steps, replayer, self.seed, min(picks, self.monkey.picks))
         except KeyboardInterrupt:
             raise
         except Exception:
@@ -856,10 +1165,10 @@ class _Discovery:
         token = enter_drawing(context)
         try:
             if recorder is None:
-                trace = monkey._trace(steps, None, seed, monkey.max_steps, self.counts, self.learners)
+                trace = monkey._trace(steps, None, seed, monkey.picks, self.counts, self.learners)
             else:
                 with routed(steps, recorder):
-                    trace = monkey._trace(steps, recorder, seed, monkey.max_steps, self.counts, self.learners)
+                    trace = monkey._trace(steps, recorder, seed, monkey.picks, self.counts, self.learners)
         except UnsatisfiedAssumption as exc:
             return Trial(DISCARD, None, exc, where=exc.where)
         finally:
@@ -916,6 +1225,21 @@ def _variations(tape: Tape, positions: Iterable[int], seed: int, redraws: int) -
         out.append(change)
     current = {i: tape.draws[i].value for i in positions}
     return [v for v in out if v != current]
+
+
+def _settled(value: Any) -> Any:
+    """Run a coroutine (an async expectation or invariant of a concurrent trace) to its end."""
+    return asyncio.run(value)
+
+
+def _as_script(body: list[str], variable: str, awaits: bool, imports: dict[str, set[str]]) -> list[str]:
+    """The program's statements, inside ``async def test_...()`` run by ``asyncio.run`` when
+    a step awaits (an async system): the program still runs as a script."""
+    if not awaits:
+        return body
+    imports["asyncio"].add("*")
+    name = f"test_{variable}"
+    return [f"async def {name}():", *[f"    {line}" for line in body], "", "", f"asyncio.run({name}())"]
 
 
 def _guarded(call: str, raised: BaseException | None, model_step: bool = False) -> list[str]:
@@ -989,11 +1313,8 @@ def _trace_seed(seed: int, index: int) -> int:
 
 
 def _variable(system: Any) -> str:
-    """The program's name for the system: its class in snake case (``LRUCache`` -> ``lru_cache``)."""
-    name = getattr(system, "__name__", None) if isinstance(system, type) or inspect.isfunction(system) else type(system).__name__
-    name = name or "system"
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()
-    return snake if snake.isidentifier() and not keyword.iskeyword(snake) and snake not in {"list", "dict", "set", "type", "object"} else "system"
+    """The program's name for the system (see :func:`~synthia.testing.actions.variable_name`)."""
+    return variable_name(system)
 
 
 def monkey(**settings: Any) -> Callable[[type], type]:
