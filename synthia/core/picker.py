@@ -199,7 +199,7 @@ class Picker(Resettable, Generic[T]):
     @property
     def seed(self) -> int | None:
         """The seed last given to :meth:`set_seed` (or drawn at construction for random pickers)."""
-        return self.__dict__.get("_seed")
+        return getattr(self, "_seed", None)  # not __dict__: see core.instrument.instance_pick
 
     # -- conveniences ---------------------------------------------------------------
     def take(self, n: int) -> list[T]:
