@@ -483,6 +483,47 @@ def speed(quick: bool) -> None:
     print("goals: unstaged/hand <= 2x (scalars, lists, records, Choice), <= 3x (trees, grammars); staged/hand <= 1.5x")
 
 
+#: Every leaf of the catalog's everyday pickers (no picker input to fuse with): compiling one
+#: must never make it slower (``sy.compile`` holds its own pick when staging gains nothing).
+LEAVES: list[tuple[str, Callable[[], sy.Picker[Any]]]] = [
+    ("RandomInteger(0, 1000)", lambda: sy.RandomInteger(0, 1000)),
+    ("RandomInteger(5, 10)", lambda: sy.RandomInteger(5, 10)),
+    ("RandomFloat()", lambda: sy.RandomFloat()),
+    ("RandomFloat(-1, 1)", lambda: sy.RandomFloat(-1.0, 1.0)),
+    ("RandomBoolean(0.3)", lambda: sy.RandomBoolean(0.3)),
+    ("GaussianFloat()", lambda: sy.GaussianFloat()),
+    ("BiasedRandomFloat(2.0)", lambda: sy.BiasedRandomFloat(2.0)),
+    ("PoissonInteger(3.0)", lambda: sy.PoissonInteger(3.0)),
+    ("AnyInteger()", lambda: sy.AnyInteger()),
+    ("AnyFloat()", lambda: sy.AnyFloat()),
+    ("RandomString(5, 'abc')", lambda: sy.RandomString(5, "abc")),
+    ("RandomText()", lambda: sy.RandomText()),
+    ("RandomBytes()", lambda: sy.RandomBytes()),
+    ("RandomUUID()", lambda: sy.RandomUUID()),
+    ("RandomDate()", lambda: sy.RandomDate()),
+    ("Choice('a', 'b', 'c')", lambda: sy.Choice("a", "b", "c")),
+    ("Choice of 4, weighted", lambda: sy.Choice("a", "b", "c", "d", weights=[1, 2, 3, 4])),
+    ("Tick()", lambda: sy.Tick()),
+    ("Constant(3)", lambda: sy.Constant(3)),
+]
+
+
+def leaves(quick: bool) -> None:
+    """Each leaf compiled against the leaf itself (interleaved, best of rounds): compiling
+    never makes a wiring slower, so every ratio should read 1.0x or more (within noise)."""
+    count = 300 if quick else 20_000
+    rounds = 2 if quick else 7
+    rows = []
+    for name, make in LEAVES:
+        leaf, compiled = make().set_seed(1), sy.compile(make()).set_seed(1)
+        assert compiled.take(100) == leaf.take(100), name  # the same values first
+        t = measure({"leaf": leaf.pick, "compiled": compiled.pick}, count, rounds)
+        rows.append((name, f"{t['leaf'] * 1e9:6.0f}", f"{t['compiled'] * 1e9:6.0f}", f"{t['leaf'] / t['compiled']:5.2f}x"))
+    print("\nA leaf compiled against the leaf (ns per value; speed of compiled / leaf):")
+    table(rows, ("leaf", "leaf ns", "compiled ns", "compiled/leaf speed"))
+    print("goal: every compiled leaf at least as fast as the leaf (>= 1.0x, within noise)")
+
+
 def batch(quick: bool) -> None:
     n = 100_000 if quick else 2_000_000
     rows = []
@@ -770,5 +811,6 @@ def bind_trees(quick: bool) -> None:
 def run(quick: bool) -> None:
     bind_trees(quick)
     speed(quick)
+    leaves(quick)
     batch(quick)
     harness(quick)

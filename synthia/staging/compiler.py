@@ -648,9 +648,9 @@ class _Stager:
     def function(self, wiring: Picker[Any], source: str, env: tuple[Any, ...]) -> Callable[[], Any]:
         """The pick ``stage(wiring)`` generated (``source``, ``env``), unless it would only call
         one thing: then that thing itself, since a function around a call can only slow it
-        (the wiring's own pick for a picker called as it is, the stream's C ``random`` for a
-        ``RandomFloat()``). Compiling never makes a wiring slower."""
-        if self.staged == 0 and self.called == 1:
+        (the wiring's own pick for a picker called as it is or a constant, the stream's C
+        ``random`` for a ``RandomFloat()``). Compiling never makes a wiring slower."""
+        if (self.staged == 0 and self.called == 1) or not self.body:  # called as it is, or a Constant
             return wiring.pick
         call = _ONE_CALL.match(self.body[0]) if len(self.body) == 1 and not self.functions and not self.prelude else None
         if call is not None and call.group(1) == self.value:
