@@ -122,8 +122,10 @@ def hold(picker: "Picker[Any]", fast: Callable[[], Any], *, shortcut: bool = Tru
     ``pick`` too while no wrapper is on it (with ``shortcut``), so that a pick is a single call.
     The class's ``pick`` stays the reference path a wrapper wraps (:func:`wrap_one`), and a copy
     drops both (``TRANSIENT_FIELDS``)."""
-    if shortcut and not intercepted(picker):
-        setattr(picker, "pick", fast)
+    if shortcut:
+        current = picker.pick  # (instance_pick and intercepted, inlined: called per picker built)
+        if current is not picker.pick or current is getattr(picker, "_draw", None):
+            setattr(picker, "pick", fast)
     setattr(picker, "_draw", fast)
 
 
@@ -142,9 +144,9 @@ def generate_lean_picks(generate: Callable[["Picker[Any]"], Callable[[], Any]]) 
 def lean_pick(picker: "Picker[Any]") -> Callable[[], Any] | None:
     """The lean pick of ``picker``, or ``None`` to take the class's reference path.
 
-    At its first pick a picker takes the reference path and holds (:func:`hold`) a hook that
-    generates its lean pick at the second (so a picker picked once, one a ``Bind`` builds for
-    one value, costs no generation); from then on the generated pick is its instance ``pick``.
+    At its first pick a picker takes the reference path; its second generates its lean pick
+    (so a picker picked once, one a ``Bind`` builds for one value, costs no generation) and
+    holds it (:func:`hold`): from then on it is its instance ``pick``.
     ``None`` too while a wrapper is on it: the class's ``pick`` takes its reference path, so
     that the wrappers on its inputs see every pick.
 
@@ -153,20 +155,24 @@ def lean_pick(picker: "Picker[Any]") -> Callable[[], Any] | None:
     >>> lean_pick(pair) is None, pair.take(2), lean_pick(pair)() == (1, 2)
     (True, [(1, 2), (1, 2)], True)
     """
-    current = instance_pick(picker)
-    held = held_pick(picker)
-    if held is None:
-        if current is None and _lean_generator:
-            generate = _lean_generator[0]
-
-            def second() -> Any:
-                fast = generate(picker)
-                hold(picker, fast)
-                return fast()
-
-            hold(picker, second)
+    held = getattr(picker, "_draw", None)
+    current = picker.pick
+    if current is picker.pick:  # an instance pick: a wrapper, or the held pick itself
+        return held if current is held else None
+    if held is _picked_once:
+        fast = _lean_generator[0](picker)
+        hold(picker, fast)
+        return fast
+    if held is None and _lean_generator:  # the first pick: the reference path
+        setattr(picker, "_draw", _picked_once)
         return None
-    return held if current is held else None
+    return held
+
+
+def _picked_once() -> None:
+    """What a picker picked once holds: its next pick generates its lean pick (:func:`lean_pick`).
+    A mark, not a closure over the picker, so that dropping the picker frees it at once (no
+    reference cycle left for the garbage collector)."""
 
 
 def start_log(picker: "Picker[Any]") -> list[Any]:

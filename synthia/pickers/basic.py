@@ -291,7 +291,10 @@ class Apply(Picker[T]):
         fast = lean_pick(self)  # the stager's code of this picker (see Choice.pick)
         if fast is not None:
             return fast()  # type: ignore[no-any-return]
-        return self.fn(*[a.pick() for a in self.args], **{k: v.pick() for k, v in self.kwargs.items()})
+        args = [a.pick() for a in self.args]
+        if self.kwargs:
+            return self.fn(*args, **{k: v.pick() for k, v in self.kwargs.items()})
+        return self.fn(*args)
 
     def _arguments(self) -> tuple[list[Any], dict[str, Any]]:
         def plain(p: Picker[Any]) -> Any:
