@@ -669,8 +669,13 @@ class _Stager:
         for function in self.functions:
             lines.extend(function)
         lines.append("    def pick():")
-        lines.extend(body)
-        lines.append(f"        return {value}")
+        last = _SIMPLE.match(body[-1]) if body and body[-1].startswith(" " * 8 + value + " = ") else None
+        if last is not None:  # the value's own statement returns it: no local stored and read
+            lines.extend(body[:-1])
+            lines.append(f"        return {last.group(2)}{last.group(3) or ''}")
+        else:
+            lines.extend(body)
+            lines.append(f"        return {value}")
         lines.append("    return pick")
         for text in self.appendix:
             lines.extend(f"# {line}" if line else "#" for line in text.splitlines())
@@ -865,8 +870,7 @@ def compile(picker: Picker[T]) -> Compiled[T]:  # noqa: A001 - sy.compile is the
             r1 = getrandbits_0(3)  # RandomInteger(5, 10)
             while r1 >= 5:
                 r1 = getrandbits_0(3)
-            i0 = 5 + r1
-            return i0
+            return 5 + r1
         return pick
     <BLANKLINE>
     """
