@@ -81,8 +81,10 @@ def wirings(quick: bool) -> None:
     # The hand-written loops use the algorithm and distribution of the pickers they are
     # compared with (synthia.core.random): an int in [0, n) is getrandbits(k) with
     # k = (n - 1).bit_length(), rejected while >= n (what CPython's randrange does
-    # internally, without its pure-Python wrapper); a uniform Choice of two is
-    # int(random() * 2). Only the stream differs: one Random here, one stream per picker there.
+    # internally, without its pure-Python wrapper); a uniform Choice of two takes the first
+    # alternative when int(random() * 2) == 0, i.e. random() * 2.0 < 1.0 (compared, as the
+    # generated code does, without int()'s call). Only the stream differs: one Random here,
+    # one stream per picker there.
     getrandbits, random_ = rng.getrandbits, rng.random
 
     def hand_int(count: int) -> None:
@@ -111,7 +113,7 @@ def wirings(quick: bool) -> None:
 
     def hand_tree(count: int) -> None:
         def tree(depth: int) -> Any:
-            if depth >= 4 or int(random_() * 2) == 0:
+            if depth >= 4 or random_() * 2.0 < 1.0:  # int(random() * 2) == 0, without int()
                 return hand_leaf()
             return (tree(depth + 1), tree(depth + 1))
 

@@ -5,7 +5,8 @@ Every hand-written loop uses **the same algorithm and distribution** as the wiri
 compared with (see ``synthia.core.random``): an int in ``[0, n)`` is ``getrandbits(k)``
 with ``k = (n - 1).bit_length()``, rejected while ``>= n``; a float in ``[low, high)`` is
 ``low + (high - low) * random()`` (``low`` if that rounds up to ``high``); a boolean is
-``random() < p``; a uniform choice among ``n`` is ``int(random() * n)``; a weighted one
+``random() < p``; a uniform choice among ``n`` is ``int(random() * n)`` (for two, ``random() * 2.0 < 1.0``:
+the same index without ``int()``'s call, as the staged code computes it); a weighted one
 compares ``random() * total`` with the running sums of the weights; a ``Deferred`` counts
 its depth and takes its fallback past ``max_depth``; a grammar sentence draws among the
 alternatives that fit the depth budget (tabled per rule and depth, as the picker does) and
@@ -249,7 +250,7 @@ def hand_written(name: str, rng: random.Random) -> Callable[[], Any]:
     if name == "recursive tree":
 
         def tree(depth: int) -> Any:
-            if depth >= 4 or int(unit() * 2) == 0:
+            if depth >= 4 or unit() * 2.0 < 1.0:  # int(unit() * 2) == 0, without int()
                 r = bits(7)
                 while r >= 100:
                     r = bits(7)
