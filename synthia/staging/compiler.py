@@ -557,8 +557,11 @@ class _Stager:
             out.append(f"{ind}else:" if last else f"{ind}{'if' if position == 0 else 'elif'} {test(j)}:")
             body: list[str] = []
             value = self.emit(alternatives[j], body, ind + "    ")
+            if body and body[-1].startswith(f"{ind}    {value} = "):  # the value's own statement sets v
+                body[-1] = f"{ind}    {v} = {body[-1][len(ind) + len(value) + 7:]}"
+            else:
+                body.append(f"{ind}    {v} = {value}")
             out.extend(body)
-            out.append(f"{ind}    {v} = {value}")
         return v
 
     def _apply(self, node: Apply[Any], out: list[str], ind: str) -> str:
@@ -629,16 +632,14 @@ class _Stager:
                 body.append(f"        nonlocal {depth}")
                 body.append(f"        if {depth} >= {node.max_depth}:")
                 fallback = self.emit(node.fallback, body, " " * 12)  # type: ignore[arg-type]
-                body.append(f"            return {fallback}")
+                _return(body, fallback, " " * 12)
                 body.append(f"        {depth} += 1")
                 body.append("        try:")
-                value = self.emit(target, body, " " * 12)
-                body.append(f"            return {value}")
+                _return(body, self.emit(target, body, " " * 12), " " * 12)
                 body.append("        finally:")
                 body.append(f"            {depth} -= 1")
             else:
-                value = self.emit(target, body, " " * 8)
-                body.append(f"        return {value}")
+                _return(body, self.emit(target, body, " " * 8), " " * 8)
             self.functions.append(body)
         v = self.var("d")
         out.append(f"{ind}{v} = {name}()")
@@ -660,7 +661,7 @@ class _Stager:
     def stage(self, root: Picker[Any]) -> tuple[str, tuple[Any, ...]]:
         body: list[str] = []
         value = self.emit(root, body, " " * 8)
-        self.body, self.value = body, value
+        self.body, self.value = list(body), value  # before _return rewrites the last line
         header = f"the lean pick of one {type(root).__name__}" if self.one is not None else f"{self.staged} pickers staged, {self.called} called as they are"
         lines = [f"# synthia.compile: {header}", "def make(env):"]
         if self.env_names:
@@ -669,17 +670,21 @@ class _Stager:
         for function in self.functions:
             lines.extend(function)
         lines.append("    def pick():")
-        last = _SIMPLE.match(body[-1]) if body and body[-1].startswith(" " * 8 + value + " = ") else None
-        if last is not None:  # the value's own statement returns it: no local stored and read
-            lines.extend(body[:-1])
-            lines.append(f"        return {last.group(2)}{last.group(3) or ''}")
-        else:
-            lines.extend(body)
-            lines.append(f"        return {value}")
+        _return(body, value, " " * 8)
+        lines.extend(body)
         lines.append("    return pick")
         for text in self.appendix:
             lines.extend(f"# {line}" if line else "#" for line in text.splitlines())
         return "\n".join(lines) + "\n", tuple(self.env_values)
+
+
+def _return(body: list[str], value: str, ind: str) -> None:
+    """End ``body`` (at indentation ``ind``) by returning ``value``: its own last statement
+    returns it where it is one (no local stored and read back)."""
+    if body and body[-1].startswith(f"{ind}{value} = "):
+        body[-1] = f"{ind}return {body[-1][len(ind) + len(value) + 3:]}"
+    else:
+        body.append(f"{ind}return {value}")
 
 
 def _lean_pick(picker: Picker[Any]) -> Callable[[], Any]:
@@ -698,8 +703,7 @@ def _lean_pick(picker: Picker[Any]) -> Callable[[], Any]:
             if t2 < 1.0:
                 c3 = const_1
             else:
-                p4 = input_2.pick()  # an input, through its pick
-                c3 = p4
+                c3 = input_2.pick()  # an input, through its pick
             return c3
         return pick
     <BLANKLINE>
