@@ -81,8 +81,10 @@ def wirings(quick: bool) -> None:
     # The hand-written loops use the algorithm and distribution of the pickers they are
     # compared with (synthia.core.random): an int in [0, n) is getrandbits(k) with
     # k = (n - 1).bit_length(), rejected while >= n (what CPython's randrange does
-    # internally, without its pure-Python wrapper); a uniform Choice of two is
-    # int(random() * 2). Only the stream differs: one Random here, one stream per picker there.
+    # internally, without its pure-Python wrapper); a uniform Choice of two takes the first
+    # alternative when int(random() * 2) == 0, i.e. random() * 2.0 < 1.0 (compared, as the
+    # generated code does, without int()'s call), and both sides call the same pair function.
+    # Only the stream differs: one Random here, one stream per picker there.
     getrandbits, random_ = rng.getrandbits, rng.random
 
     def hand_int(count: int) -> None:
@@ -109,18 +111,21 @@ def wirings(quick: bool) -> None:
             r = getrandbits(7)
         return r
 
+    def pair(l: Any, r: Any) -> Any:  # the function the wiring's Apply calls, called here too
+        return (l, r)
+
     def hand_tree(count: int) -> None:
         def tree(depth: int) -> Any:
-            if depth >= 4 or int(random_() * 2) == 0:
+            if depth >= 4 or random_() * 2.0 < 1.0:  # int(random() * 2) == 0, without int()
                 return hand_leaf()
-            return (tree(depth + 1), tree(depth + 1))
+            return pair(tree(depth + 1), tree(depth + 1))
 
         for _ in range(count):
             tree(0)
 
     leaf = sy.RandomInteger(0, 100)
     tree_picker: sy.Picker = sy.Deferred(
-        lambda: sy.Choice(leaf, sy.Apply(lambda l, r: (l, r), tree_picker, tree_picker)),
+        lambda: sy.Choice(leaf, sy.Apply(pair, tree_picker, tree_picker)),
         max_depth=4,
         fallback=leaf,
     )

@@ -5,7 +5,8 @@ Every hand-written loop uses **the same algorithm and distribution** as the wiri
 compared with (see ``synthia.core.random``): an int in ``[0, n)`` is ``getrandbits(k)``
 with ``k = (n - 1).bit_length()``, rejected while ``>= n``; a float in ``[low, high)`` is
 ``low + (high - low) * random()`` (``low`` if that rounds up to ``high``); a boolean is
-``random() < p``; a uniform choice among ``n`` is ``int(random() * n)``; a weighted one
+``random() < p``; a uniform choice among ``n`` is ``int(random() * n)`` (for two, ``random() * 2.0 < 1.0``:
+the same index without ``int()``'s call, as the staged code computes it); a weighted one
 compares ``random() * total`` with the running sums of the weights; a ``Deferred`` counts
 its depth and takes its fallback past ``max_depth``; a grammar sentence draws among the
 alternatives that fit the depth budget (tabled per rule and depth, as the picker does) and
@@ -249,7 +250,7 @@ def hand_written(name: str, rng: random.Random) -> Callable[[], Any]:
     if name == "recursive tree":
 
         def tree(depth: int) -> Any:
-            if depth >= 4 or int(unit() * 2) == 0:
+            if depth >= 4 or unit() * 2.0 < 1.0:  # int(unit() * 2) == 0, without int()
                 r = bits(7)
                 while r >= 100:
                     r = bits(7)
@@ -481,6 +482,47 @@ def speed(quick: bool) -> None:
     print("\nns per value; hand = the same algorithm written by hand on one random.Random:")
     table(rows, ("workload", "unstaged", "staged", "hand", "unstaged/hand", "staged/hand", "unstaged/staged", "hypothesis/s", "staged/hyp"))
     print("goals: unstaged/hand <= 2x (scalars, lists, records, Choice), <= 3x (trees, grammars); staged/hand <= 1.5x")
+
+
+#: Every leaf of the catalog's everyday pickers (no picker input to fuse with): compiling one
+#: must never make it slower (``sy.compile`` holds its own pick when staging gains nothing).
+LEAVES: list[tuple[str, Callable[[], sy.Picker[Any]]]] = [
+    ("RandomInteger(0, 1000)", lambda: sy.RandomInteger(0, 1000)),
+    ("RandomInteger(5, 10)", lambda: sy.RandomInteger(5, 10)),
+    ("RandomFloat()", lambda: sy.RandomFloat()),
+    ("RandomFloat(-1, 1)", lambda: sy.RandomFloat(-1.0, 1.0)),
+    ("RandomBoolean(0.3)", lambda: sy.RandomBoolean(0.3)),
+    ("GaussianFloat()", lambda: sy.GaussianFloat()),
+    ("BiasedRandomFloat(2.0)", lambda: sy.BiasedRandomFloat(2.0)),
+    ("PoissonInteger(3.0)", lambda: sy.PoissonInteger(3.0)),
+    ("AnyInteger()", lambda: sy.AnyInteger()),
+    ("AnyFloat()", lambda: sy.AnyFloat()),
+    ("RandomString(5, 'abc')", lambda: sy.RandomString(5, "abc")),
+    ("RandomText()", lambda: sy.RandomText()),
+    ("RandomBytes()", lambda: sy.RandomBytes()),
+    ("RandomUUID()", lambda: sy.RandomUUID()),
+    ("RandomDate()", lambda: sy.RandomDate()),
+    ("Choice('a', 'b', 'c')", lambda: sy.Choice("a", "b", "c")),
+    ("Choice of 4, weighted", lambda: sy.Choice("a", "b", "c", "d", weights=[1, 2, 3, 4])),
+    ("Tick()", lambda: sy.Tick()),
+    ("Constant(3)", lambda: sy.Constant(3)),
+]
+
+
+def leaves(quick: bool) -> None:
+    """Each leaf compiled against the leaf itself (interleaved, best of rounds): compiling
+    never makes a wiring slower, so every ratio should read 1.0x or more (within noise)."""
+    count = 300 if quick else 20_000
+    rounds = 2 if quick else 7
+    rows = []
+    for name, make in LEAVES:
+        leaf, compiled = make().set_seed(1), sy.compile(make()).set_seed(1)
+        assert compiled.take(100) == leaf.take(100), name  # the same values first
+        t = measure({"leaf": leaf.pick, "compiled": compiled.pick}, count, rounds)
+        rows.append((name, f"{t['leaf'] * 1e9:6.0f}", f"{t['compiled'] * 1e9:6.0f}", f"{t['leaf'] / t['compiled']:5.2f}x"))
+    print("\nA leaf compiled against the leaf (ns per value; speed of compiled / leaf):")
+    table(rows, ("leaf", "leaf ns", "compiled ns", "compiled/leaf speed"))
+    print("goal: every compiled leaf at least as fast as the leaf (>= 1.0x, within noise)")
 
 
 def batch(quick: bool) -> None:
@@ -770,5 +812,6 @@ def bind_trees(quick: bool) -> None:
 def run(quick: bool) -> None:
     bind_trees(quick)
     speed(quick)
+    leaves(quick)
     batch(quick)
     harness(quick)

@@ -354,3 +354,72 @@ def test_a_recorded_or_replayed_pick_keeps_the_generated_function() -> None:
     assert sy.replay(fast, tape.draws)[0] == value
     assert fast.pick is built
     assert fast.set_seed(5).take(3) == sy.ComposeList(sy.RandomInteger(0, 9), sy.RandomInteger(1, 4)).set_seed(5).take(3)
+
+
+# -- the stager is the only fast path ---------------------------------------------------------
+def test_compiling_a_leaf_holds_the_leaf_s_own_pick() -> None:
+    # Generated code around one call could only slow it: the compiled picker holds what the
+    # leaf holds (its sampler, C code for RandomFloat()) or the picker called as it is.
+    for leaf in (sy.RandomFloat(), sy.Tick(), sy.RandomString(5, "abc"), sy.GaussianFloat(), sy.Constant(3)):
+        compiled = sy.compile(leaf)
+        assert compiled.pick == leaf.pick, leaf
+        assert compiled.set_seed(4).take(5) == leaf.set_seed(4).take(5)
+    # Where the generated code does more than call (the rejection loop inlined), it is kept.
+    assert sy.compile(sy.RandomInteger(0, 1000)).pick != sy.RandomInteger(0, 1000).pick
+
+
+def _generated(fn: Any) -> bool:
+    return getattr(getattr(fn, "__code__", None), "co_filename", "").startswith("<synthia-staged-")
+
+
+def test_choice_and_apply_hold_the_stager_s_code_from_their_second_pick() -> None:
+    from synthia.core.instrument import held_pick
+
+    for picker in (sy.Choice("a", "b", weights=[1, 3]), sy.Apply(lambda a: a + 1, sy.RandomInteger(0, 9))):
+        picker.pick()  # picked once (a Bind's per-value wiring): nothing generated
+        assert not _generated(held_pick(picker))
+        picker.pick()
+        assert _generated(held_pick(picker)) and picker.pick is held_pick(picker)
+        assert not _generated(held_pick(picker.duplicate()))  # a copy makes its own
+
+
+def _counter() -> Any:
+    count = iter(range(10**6))
+    return lambda: next(count)
+
+
+def _record(name: str, age: int, score: float = 0.0) -> tuple[str, int, float]:
+    return (name, age, score)
+
+
+LEAN = [
+    lambda: sy.Choice("a", "b", "c"),
+    lambda: sy.Choice("a", "b", "c", "d", weights=[1, 0, 3, 0]),
+    lambda: sy.Choice(sy.RandomInteger(0, 5), "x", weights=[2, 5]),
+    lambda: sy.Choice(sy.RandomInteger(0, 5), sy.Tick()),
+    lambda: sy.Choice(*range(20)),
+    lambda: sy.Choice(*[sy.RandomInteger(0, i + 1) for i in range(14)], weights=list(range(1, 15))),
+    lambda: sy.Choice(*[sy.RandomInteger(0, i + 1) for i in range(14)]),
+    lambda: sy.Choice("a", "b", "c", decision=sy.BiasedRandomFloat(2.0)),
+    lambda: sy.Choice("a", "b", decision=sy.RandomFloat(0.25, 0.75)),
+    lambda: sy.Choice("only"),
+    lambda: sy.Apply(lambda a, b: a + b, sy.RandomInteger(0, 10), 100),
+    lambda: sy.Apply(dict, x=sy.RandomInteger(0, 5), y="fixed"),
+    lambda: sy.Apply(_counter()),
+    lambda: sy.Apply(_record, age=sy.RandomInteger(0, 99), name=sy.Choice("ann", "bob")),
+    lambda: sy.Apply(_record, sy.Choice("ann", "bob"), score=sy.RandomFloat(), age=sy.RandomInteger(0, 9)),
+    lambda: sy.Apply(lambda *xs, **kw: (xs, kw), *[sy.RandomInteger(0, 3) for _ in range(7)], k=sy.RandomBoolean()),
+    lambda: sy.Struct(dict, a=sy.RandomInteger(0, 3), b=sy.Choice("x", "y")),
+]
+
+
+@pytest.mark.parametrize("make", LEAN, ids=range(len(LEAN)))
+def test_generated_lean_picks_give_the_reference_path_s_values(make: Any) -> None:
+    from synthia.core.instrument import intercept
+
+    lean, reference = make().set_seed(9), make().set_seed(9)
+    expected = []
+    with intercept(reference, lambda picker, pick: pick):  # every picker on its class's pick
+        for _ in range(60):
+            expected.append(reference.pick())
+    assert lean.take(60) == expected

@@ -42,6 +42,7 @@ __all__ = [
     "hold",
     "held_pick",
     "lean_pick",
+    "generate_lean_picks",
     "start_log",
     "log_kept",
 ]
@@ -95,18 +96,25 @@ def intercepted(picker: "Picker[Any]") -> bool:
     >>> inside, intercepted(numbers)
     (True, False)
     """
-    state = picker.__dict__
-    return "pick" in state and state["pick"] is not state.get("_draw")
+    pick = instance_pick(picker)
+    return pick is not None and pick is not held_pick(picker)
+
+
+# The queries and ``hold`` below read and write attributes, never ``picker.__dict__``: in
+# CPython 3.11 an object whose ``__dict__`` was once read keeps slower attribute reads for
+# good (a ``Tick``'s pick 2x slower), and compiling a wiring asks them of every picker.
 
 
 def instance_pick(picker: "Picker[Any]") -> Callable[[], Any] | None:
     """What shadows ``picker``'s class ``pick`` right now (a wrapper or the held pick), or ``None``."""
-    return picker.__dict__.get("pick")  # type: ignore[no-any-return]
+    pick = picker.pick
+    # The class's pick is bound anew at each read; what the instance keeps is the same object.
+    return pick if pick is picker.pick else None
 
 
 def held_pick(picker: "Picker[Any]") -> Callable[[], Any] | None:
     """The pick ``picker`` holds (:func:`hold`), or ``None``."""
-    return picker.__dict__.get("_draw")  # type: ignore[no-any-return]
+    return getattr(picker, "_draw", None)
 
 
 def hold(picker: "Picker[Any]", fast: Callable[[], Any], *, shortcut: bool = True) -> None:
@@ -114,25 +122,57 @@ def hold(picker: "Picker[Any]", fast: Callable[[], Any], *, shortcut: bool = Tru
     ``pick`` too while no wrapper is on it (with ``shortcut``), so that a pick is a single call.
     The class's ``pick`` stays the reference path a wrapper wraps (:func:`wrap_one`), and a copy
     drops both (``TRANSIENT_FIELDS``)."""
-    state = picker.__dict__
-    if shortcut and ("pick" not in state or state["pick"] is state.get("_draw")):
-        state["pick"] = fast
-    state["_draw"] = fast
+    if shortcut:
+        current = picker.pick  # (instance_pick and intercepted, inlined: called per picker built)
+        if current is not picker.pick or current is getattr(picker, "_draw", None):
+            setattr(picker, "pick", fast)
+    setattr(picker, "_draw", fast)
 
 
-def lean_pick(picker: "Picker[Any]", make: Callable[[], Callable[[], Any]]) -> Callable[[], Any] | None:
-    """The held pick of ``picker``, made by ``make()`` and held (:func:`hold`) at first use;
-    ``None`` while a wrapper is on it (the class's ``pick`` then takes its reference path, so
-    that the wrappers on its inputs see every pick)."""
-    state = picker.__dict__
-    current = state.get("pick")
-    fast = state.get("_draw")
-    if current is None:
-        if fast is None:
-            fast = state["_draw"] = make()
-        state["pick"] = fast
+#: ``generate(picker)``: one generated function doing ``picker``'s whole pick, its inputs
+#: picked through their ``pick`` (the stager's code of one picker, set by :mod:`synthia.staging`).
+_lean_generator: list[Callable[["Picker[Any]"], Callable[[], Any]]] = []
+
+
+def generate_lean_picks(generate: Callable[["Picker[Any]"], Callable[[], Any]]) -> None:
+    """Make ``generate`` the maker of the lean picks (:func:`lean_pick`). The stager, above the
+    pickers, installs its code of one picker here, so that a ``Choice`` or an ``Apply`` holds
+    generated code and no hand-kept closure."""
+    _lean_generator[:] = [generate]
+
+
+def lean_pick(picker: "Picker[Any]") -> Callable[[], Any] | None:
+    """The lean pick of ``picker``, or ``None`` to take the class's reference path.
+
+    At its first pick a picker takes the reference path; its second generates its lean pick
+    (so a picker picked once, one a ``Bind`` builds for one value, costs no generation) and
+    holds it (:func:`hold`): from then on it is its instance ``pick``.
+    ``None`` too while a wrapper is on it: the class's ``pick`` takes its reference path, so
+    that the wrappers on its inputs see every pick.
+
+    >>> from synthia import Apply, Constant
+    >>> pair = Apply(lambda a, b: (a, b), Constant(1), Constant(2))
+    >>> lean_pick(pair) is None, pair.take(2), lean_pick(pair)() == (1, 2)
+    (True, [(1, 2), (1, 2)], True)
+    """
+    held = getattr(picker, "_draw", None)
+    current = picker.pick
+    if current is picker.pick:  # an instance pick: a wrapper, or the held pick itself
+        return held if current is held else None
+    if held is _picked_once:
+        fast = _lean_generator[0](picker)
+        hold(picker, fast)
         return fast
-    return fast if current is fast else None  # type: ignore[no-any-return]
+    if held is None and _lean_generator:  # the first pick: the reference path
+        setattr(picker, "_draw", _picked_once)
+        return None
+    return held
+
+
+def _picked_once() -> None:
+    """What a picker picked once holds: its next pick generates its lean pick (:func:`lean_pick`).
+    A mark, not a closure over the picker, so that dropping the picker frees it at once (no
+    reference cycle left for the garbage collector)."""
 
 
 def start_log(picker: "Picker[Any]") -> list[Any]:

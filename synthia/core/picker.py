@@ -199,7 +199,7 @@ class Picker(Resettable, Generic[T]):
     @property
     def seed(self) -> int | None:
         """The seed last given to :meth:`set_seed` (or drawn at construction for random pickers)."""
-        return self.__dict__.get("_seed")
+        return getattr(self, "_seed", None)  # not __dict__: see core.instrument.instance_pick
 
     # -- conveniences ---------------------------------------------------------------
     def take(self, n: int) -> list[T]:
@@ -211,10 +211,12 @@ class Picker(Resettable, Generic[T]):
         """
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"n must be a non-negative int, got {n!r}")
-        pick = self.pick
         out: list[T] = []
         try:
-            for _ in range(n):
+            for _ in range(min(n, 2)):  # a Choice or an Apply holds its lean pick from its second
+                out.append(self.pick())  # (core.instrument.lean_pick): read it after that
+            pick = self.pick
+            for _ in range(n - 2):
                 out.append(pick())
         except NoMoreElements:
             pass

@@ -226,7 +226,7 @@ def stream_of(picker: "Picker[Any]") -> Any:
     >>> stream_of(sy.RandomInteger(0, 3, seed=1)) is not None, stream_of(sy.Constant(3))
     (True, None)
     """
-    return picker.__dict__.get("_stream")
+    return getattr(picker, "_stream", None)  # not __dict__: see core.instrument.instance_pick
 
 
 def stream_behind(picker: "Picker[Any]") -> Any:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import sys
 
-from bisect import bisect_right
 from typing import Any, Callable, Sequence, TypeVar, overload
 
-from ..core.checks import check_callable, check_int, check_weights, cumulative, describe, positional_order
+from ..core.checks import check_callable, check_int, check_weights, cumulative, describe
 from ..core.constant import Constant, Nothing
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import unit_input, value_input, variadic_inputs
@@ -24,23 +23,7 @@ __all__ = ["Constant", "Nothing", "Choice", "Freeze", "Once", "Apply", "Deferred
 T = TypeVar("T")
 
 
-class _LeanPick:
-    """A picker that holds its pick as one lean closure
-    (:func:`~synthia.core.instrument.lean_pick`): a copy or an unpickled picker builds its own
-    at once (``take()`` holds ``self.pick``)."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        twin = super().__deepcopy__(memo)  # type: ignore[misc]
-        lean_pick(twin, twin._lean)
-        return twin
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        super().__setstate__(state)  # type: ignore[misc]
-        me: Any = self
-        lean_pick(me, me._lean)
-
-
-class Choice(_LeanPick, Shrinkable[T]):
+class Choice(Shrinkable[T]):
     """One of several alternatives, chosen by weight.
 
     Alternatives are plain values or pickers (a picker alternative is picked from
@@ -74,8 +57,6 @@ class Choice(_LeanPick, Shrinkable[T]):
         self._uniform = len(set(self.weights)) == 1
         self._cumulative = cumulative(self.weights)
         self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
-        if type(self) is Choice:  # a subclass may set more in its own __init__: lean on first pick
-            lean_pick(self, self._lean)
 
     def choose(self) -> int:
         """Draw the index of the next alternative (one decision pick)."""
@@ -102,82 +83,12 @@ class Choice(_LeanPick, Shrinkable[T]):
         return weighted_index(float(u), self._cumulative)
 
     def pick(self) -> T:
-        fast = lean_pick(self, self._lean)
+        # From the second pick on, the stager's code of this one picker is the instance pick.
+        fast = lean_pick(self)
         if fast is not None:
             return fast()  # type: ignore[no-any-return]
-        # Intercepted (spans, provenance, timing): the reference path, every input's pick seen.
+        # The first pick, or intercepted (spans, provenance, timing): every input's pick seen.
         return self.alternatives[self.choose()].pick()
-
-    def _lean(self) -> Callable[[], T]:
-        """The pick, as one closure: no ``choose()`` frame, the search a C ``bisect`` on the
-        running sums, a zero weight mapped back once, a constant alternative's value taken
-        as it is. The decision is read through its ``pick`` at each call, so routing sees it;
-        while the wiring is intercepted the class's ``pick`` runs instead."""
-        alternatives = self.alternatives
-        decision = self.decision
-        n = len(alternatives)
-        slow = self.index_of
-        constants = all(type(a) is Constant for a in alternatives)
-        values = [a.value for a in alternatives] if constants else []  # type: ignore[attr-defined]
-        if self._uniform:
-            if constants:
-
-                def uniform_value() -> T:
-                    u = decision.pick()
-                    if u.__class__ is float and 0.0 <= u < 1.0:
-                        i = int(u * n)
-                        return values[i if i < n else n - 1]  # type: ignore[no-any-return]
-                    return values[slow(u)]  # type: ignore[no-any-return]
-
-                return uniform_value
-
-            def pick() -> T:
-                u = decision.pick()
-                if u.__class__ is float and 0.0 <= u < 1.0:
-                    i = int(u * n)
-                    return alternatives[i if i < n else n - 1].pick()  # type: ignore[no-any-return]
-                return alternatives[slow(u)].pick()  # type: ignore[no-any-return]
-
-            return pick
-        sums = self._cumulative
-        total = sums[-1]
-        last = n - 1
-        back = []
-        for i in range(n + 1):
-            j = min(i, last)
-            while j > 0 and sums[j] == sums[j - 1]:
-                j -= 1
-            back.append(alternatives[j])
-        if constants:
-            back_values = [b.value for b in back]  # type: ignore[attr-defined]
-
-            def weighted_value() -> T:
-                u = decision.pick()
-                if u.__class__ is float and 0.0 <= u < 1.0:
-                    return back_values[bisect_right(sums, u * total)]  # type: ignore[no-any-return]
-                return values[slow(u)]  # type: ignore[no-any-return]
-
-            return weighted_value
-
-        if n == 2 and type(decision) is RandomFloat and decision.low >= 0.0 and decision.high <= 1.0:
-            # Two alternatives and the default kind of decision (floats in [0, 1) from every
-            # source: a stream, a replay, a learner): one comparison instead of a search.
-            first, second, beyond = back
-            s0, s1 = sums
-
-            def two() -> T:
-                t = decision.pick() * total
-                return (first if t < s0 else second if t < s1 else beyond).pick()  # type: ignore[no-any-return]
-
-            return two
-
-        def weighted_pick() -> T:
-            u = decision.pick()
-            if u.__class__ is float and 0.0 <= u < 1.0:
-                return back[bisect_right(sums, u * total)].pick()  # type: ignore[no-any-return]
-            return alternatives[slow(u)].pick()  # type: ignore[no-any-return]
-
-        return weighted_pick
 
     def take_array(self, n: int) -> Any:
         """The next ``n`` values as a numpy array, for a choice among plain numbers whose
@@ -310,7 +221,7 @@ class Once(Bounded[T]):
         self._done = False
 
 
-class Apply(_LeanPick, Picker[T]):
+class Apply(Picker[T]):
     """``fn(*picks, **named_picks)``: a value computed from one pick of each input.
 
     Inputs that are not pickers are passed as constants. This is how Python
@@ -330,68 +241,15 @@ class Apply(_LeanPick, Picker[T]):
         self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
         self.args = [value_input(a, f"args[{i}]") for i, a in enumerate(args)]
         self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
-        if type(self) is Apply:  # a subclass may set more in its own __init__: lean on first pick
-            lean_pick(self, self._lean)
 
     def pick(self) -> T:
-        fast = lean_pick(self, self._lean)
+        fast = lean_pick(self)  # the stager's code of this picker (see Choice.pick)
         if fast is not None:
             return fast()  # type: ignore[no-any-return]
-        # Intercepted (spans, provenance, timing): the reference path, every input's pick seen.
-        return self.fn(*[a.pick() for a in self.args], **{k: v.pick() for k, v in self.kwargs.items()})
-
-    def _lean(self) -> Callable[[], T]:
-        """The pick, as one closure specialised to the number of inputs. Keyword inputs that
-        name positional parameters of a plain function or class, in a run right after the
-        positional ones, are passed by position (no dict built per pick); they are still
-        picked in the order given."""
-        fn = self.fn
-        args = list(self.args)
-        keys = list(self.kwargs)
-        values = [self.kwargs[k] for k in keys]
-        order = positional_order(fn, len(args), keys) if keys else None
-        if order is not None:
-            if order != list(range(len(keys))):
-                inputs = args + values
-                where = list(range(len(args))) + [0] * len(keys)
-                for i, slot in enumerate(order):  # keyword i goes to parameter given + slot
-                    where[len(args) + slot] = len(args) + i
-
-                def reordered() -> T:
-                    picked = [p.pick() for p in inputs]
-                    return fn(*[picked[i] for i in where])
-
-                return reordered
-            args, keys, values = args + values, [], []
-        if not keys:
-            if len(args) == 0:
-                return fn  # type: ignore[no-any-return]
-            if len(args) == 1:
-                (a,) = args
-                return lambda: fn(a.pick())
-            if len(args) == 2:
-                a, b = args
-                return lambda: fn(a.pick(), b.pick())
-            if len(args) == 3:
-                a, b, c = args
-                return lambda: fn(a.pick(), b.pick(), c.pick())
-            if len(args) == 4:
-                a, b, c, d = args
-                return lambda: fn(a.pick(), b.pick(), c.pick(), d.pick())
-            if len(args) == 5:
-                a, b, c, d, e = args
-                return lambda: fn(a.pick(), b.pick(), c.pick(), d.pick(), e.pick())
-            return lambda: fn(*[p.pick() for p in args])
-        if fn is dict and not args:  # a dict of picks: the same keys in the same order
-            if len(keys) == 1:
-                (k0,), (p0,) = keys, values
-                return lambda: {k0: p0.pick()}  # type: ignore[return-value]
-            if len(keys) == 2:
-                (k0, k1), (p0, p1) = keys, values
-                return lambda: {k0: p0.pick(), k1: p1.pick()}  # type: ignore[return-value]
-            pairs = list(zip(keys, values))
-            return lambda: {k: p.pick() for k, p in pairs}  # type: ignore[return-value]
-        return lambda: fn(*[p.pick() for p in args], **{k: v.pick() for k, v in zip(keys, values)})
+        args = [a.pick() for a in self.args]
+        if self.kwargs:
+            return self.fn(*args, **{k: v.pick() for k, v in self.kwargs.items()})
+        return self.fn(*args)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         def plain(p: Picker[Any]) -> Any:

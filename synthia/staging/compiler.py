@@ -50,7 +50,7 @@ from ..core.draws import RoutedStream, stream_of
 from ..core.graph import upstream
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import value_input
-from ..core.instrument import hold, intercepted
+from ..core.instrument import generate_lean_picks, hold, intercepted
 from ..core.picker import UNSET, Picker, Seedable
 from ..core.random import Stream, weighted_index
 from ..pickers.basic import Apply, Choice, Deferred
@@ -82,6 +82,8 @@ _MAKERS: "OrderedDict[str, Callable[[tuple[Any, ...]], Callable[[], Any]]]" = Or
 _serial = itertools.count(1)
 #: ``name = expression  # comment``: one generated statement that a comprehension can take.
 _SIMPLE = re.compile(r"^\s*(\w+) = ([^#]*?)(  #.*)?$")
+#: ``name = callable()  # comment``: a generated statement that only calls one object.
+_ONE_CALL = re.compile(r"^\s*(\w+) = (\w+)\(\)(  #.*)?$")
 
 
 def _no_way_out(state: Any) -> None:
@@ -148,18 +150,19 @@ def _fast_pick(wiring: Picker[Any]) -> Callable[[], Any]:
         source, env = stager.stage(wiring)
     except _Instrumented:
         return wiring.pick
-    if stager.staged == 0 and stager.called == 1:
-        return wiring.pick
-    return _maker(source)(env)
+    return stager.function(wiring, source, env)
 
 
 class _Stager:
     """One walk over a wiring: the generated source and the objects it needs."""
 
-    def __init__(self, shared: bool = False) -> None:
+    def __init__(self, shared: bool = False, one: Picker[Any] | None = None) -> None:
         #: Numbers as objects too (not literals), so that wirings of one shape that differ
         #: in their numbers (the wirings a ``Bind`` keeps per value) share one source.
         self.shared = shared
+        #: Stage this picker alone (its lean pick): its inputs picked through their ``pick``,
+        #: read at each call, so that routes and wrappers on them are seen.
+        self.one = one
         self.env_names: list[str] = []
         self.env_values: list[Any] = []
         self._bound: dict[Any, str] = {}
@@ -172,6 +175,9 @@ class _Stager:
         self.called = 0
         #: The generated sources of the guided pickers' wirings, shown after the function.
         self.appendix: list[str] = []
+        #: The statements of ``pick`` and the name of the value it returns (after :meth:`stage`).
+        self.body: list[str] = []
+        self.value = ""
 
     # -- names ---------------------------------------------------------------------------
     def var(self, prefix: str = "v") -> str:
@@ -199,6 +205,11 @@ class _Stager:
     # -- nodes ---------------------------------------------------------------------------
     def emit(self, node: Picker[Any], out: list[str], ind: str) -> str:
         """Append the statements that pick from ``node``; return the name of the value."""
+        if self.one is not None and node is not self.one and type(node) is not Constant:
+            name = self.bind("input", node, ("input", id(node)))
+            v = self.var("p")
+            out.append(f"{ind}{v} = {name}.pick()  # an input, through its pick")
+            return v
         if type(node) in STAGED:
             _check_untouched(node)
         return self.dispatch(node, out, ind)
@@ -206,6 +217,8 @@ class _Stager:
     def dispatch(self, node: Picker[Any], out: list[str], ind: str) -> str:
         """:meth:`emit`, once ``node`` is known to be untouched (or wrapped by what stages it)."""
         kind = type(node)
+        if node is self.one:  # a subclass that keeps the pick of its class (Struct is an Apply)
+            kind = Choice if isinstance(node, Choice) else Apply
         if kind is Constant:
             self.staged += 1
             return self.bind("const", node.value, ("const", id(node)))  # type: ignore[attr-defined]
@@ -496,6 +509,11 @@ class _Stager:
             u = self.emit(decision, out, ind)
             if n == 1:
                 pass
+            elif uniform and n <= _UNROLL:
+                # int(u * n) == j exactly when j <= u * n < j + 1: compared, without int()'s call.
+                t = self.var("t")
+                out.append(f"{ind}{t} = {u} * {self.literal(float(n))}  # Choice of {n}, uniform")
+                return self._branches(alternatives, list(range(n)), out, ind, lambda j: f"{t} < {self.literal(float(j + 1))}")
             elif uniform:
                 out.append(f"{ind}{i} = int({u} * {n})  # Choice of {n}, uniform")
             else:
@@ -527,6 +545,9 @@ class _Stager:
             if all(type(a) is Constant for a in alternatives):
                 table = self.bind("values", tuple(a.value for a in alternatives))  # type: ignore[attr-defined]
                 out.append(f"{ind}{v} = {table}[{index} if {index} < {len(alternatives)} else {len(alternatives) - 1}]")
+            elif self.one is not None:
+                table = self.bind("alternatives", tuple(alternatives))
+                out.append(f"{ind}{v} = {table}[{index} if {index} < {len(alternatives)} else {len(alternatives) - 1}].pick()")
             else:
                 picks = self.bind("picks", tuple(self.env_values[self.env_names.index(self.pick_of(a))] for a in alternatives))
                 out.append(f"{ind}{v} = {picks}[{index} if {index} < {len(alternatives)} else {len(alternatives) - 1}]()")
@@ -536,8 +557,11 @@ class _Stager:
             out.append(f"{ind}else:" if last else f"{ind}{'if' if position == 0 else 'elif'} {test(j)}:")
             body: list[str] = []
             value = self.emit(alternatives[j], body, ind + "    ")
+            if body and body[-1].startswith(f"{ind}    {value} = "):  # the value's own statement sets v
+                body[-1] = f"{ind}    {v} = {body[-1][len(ind) + len(value) + 7:]}"
+            else:
+                body.append(f"{ind}    {v} = {value}")
             out.extend(body)
-            out.append(f"{ind}    {v} = {value}")
         return v
 
     def _apply(self, node: Apply[Any], out: list[str], ind: str) -> str:
@@ -608,38 +632,88 @@ class _Stager:
                 body.append(f"        nonlocal {depth}")
                 body.append(f"        if {depth} >= {node.max_depth}:")
                 fallback = self.emit(node.fallback, body, " " * 12)  # type: ignore[arg-type]
-                body.append(f"            return {fallback}")
+                _return(body, fallback, " " * 12)
                 body.append(f"        {depth} += 1")
                 body.append("        try:")
-                value = self.emit(target, body, " " * 12)
-                body.append(f"            return {value}")
+                _return(body, self.emit(target, body, " " * 12), " " * 12)
                 body.append("        finally:")
                 body.append(f"            {depth} -= 1")
             else:
-                value = self.emit(target, body, " " * 8)
-                body.append(f"        return {value}")
+                _return(body, self.emit(target, body, " " * 8), " " * 8)
             self.functions.append(body)
         v = self.var("d")
         out.append(f"{ind}{v} = {name}()")
         return v
 
     # -- the whole function ----------------------------------------------------------------
+    def function(self, wiring: Picker[Any], source: str, env: tuple[Any, ...]) -> Callable[[], Any]:
+        """The pick ``stage(wiring)`` generated (``source``, ``env``), unless it would only call
+        one thing: then that thing itself, since a function around a call can only slow it
+        (the wiring's own pick for a picker called as it is or a constant, the stream's C
+        ``random`` for a ``RandomFloat()``). Compiling never makes a wiring slower."""
+        if (self.staged == 0 and self.called == 1) or not self.body:  # called as it is, or a Constant
+            return wiring.pick
+        call = _ONE_CALL.match(self.body[0]) if len(self.body) == 1 and not self.functions and not self.prelude else None
+        if call is not None and call.group(1) == self.value:
+            return env[self.env_names.index(call.group(2))]  # type: ignore[no-any-return]
+        return _maker(source)(env)
+
     def stage(self, root: Picker[Any]) -> tuple[str, tuple[Any, ...]]:
         body: list[str] = []
         value = self.emit(root, body, " " * 8)
-        lines = [f"# synthia.compile: {self.staged} pickers staged, {self.called} called as they are", "def make(env):"]
+        self.body, self.value = list(body), value  # before _return rewrites the last line
+        header = f"the lean pick of one {type(root).__name__}" if self.one is not None else f"{self.staged} pickers staged, {self.called} called as they are"
+        lines = [f"# synthia.compile: {header}", "def make(env):"]
         if self.env_names:
             lines.append(f"    ({', '.join(self.env_names)},) = env")
         lines.extend(self.prelude)
         for function in self.functions:
             lines.extend(function)
         lines.append("    def pick():")
+        _return(body, value, " " * 8)
         lines.extend(body)
-        lines.append(f"        return {value}")
         lines.append("    return pick")
         for text in self.appendix:
             lines.extend(f"# {line}" if line else "#" for line in text.splitlines())
         return "\n".join(lines) + "\n", tuple(self.env_values)
+
+
+def _return(body: list[str], value: str, ind: str) -> None:
+    """End ``body`` (at indentation ``ind``) by returning ``value``: its own last statement
+    returns it where it is one (no local stored and read back)."""
+    if body and body[-1].startswith(f"{ind}{value} = "):
+        body[-1] = f"{ind}return {body[-1][len(ind) + len(value) + 3:]}"
+    else:
+        body.append(f"{ind}return {value}")
+
+
+def _lean_pick(picker: Picker[Any]) -> Callable[[], Any]:
+    """The lean pick of one ``Choice`` or ``Apply`` (see :func:`~synthia.core.instrument.lean_pick`):
+    the code the stager writes for it in a wiring, its inputs picked through their ``pick``.
+
+    >>> import synthia as sy
+    >>> choice = sy.Choice("a", sy.Tick())
+    >>> print(_Stager(one=choice).stage(choice)[0])
+    # synthia.compile: the lean pick of one Choice
+    def make(env):
+        (input_0, const_1, input_2,) = env
+        def pick():
+            p1 = input_0.pick()  # an input, through its pick
+            t2 = p1 * 2.0  # Choice of 2, uniform
+            if t2 < 1.0:
+                c3 = const_1
+            else:
+                c3 = input_2.pick()  # an input, through its pick
+            return c3
+        return pick
+    <BLANKLINE>
+    """
+    stager = _Stager(one=picker)
+    source, env = stager.stage(picker)
+    return stager.function(picker, source, env)
+
+
+generate_lean_picks(_lean_pick)
 
 
 def _maker(source: str) -> Callable[[tuple[Any, ...]], Callable[[], Any]]:
@@ -733,10 +807,7 @@ class Compiled(Seedable[T]):
                 source, env = stager.stage(self.wiring)
             except _Instrumented:
                 return None
-            if stager.staged == 0 and stager.called == 1:
-                fast = self.wiring.pick  # nothing to fuse: the picker itself, no extra call
-            else:
-                fast = _maker(source)(env)
+            fast = stager.function(self.wiring, source, env)
         self._fast = self._built = fast
         hold(self, fast)
         return fast  # type: ignore[no-any-return]
@@ -800,8 +871,7 @@ def compile(picker: Picker[T]) -> Compiled[T]:  # noqa: A001 - sy.compile is the
             r1 = getrandbits_0(3)  # RandomInteger(5, 10)
             while r1 >= 5:
                 r1 = getrandbits_0(3)
-            i0 = 5 + r1
-            return i0
+            return 5 + r1
         return pick
     <BLANKLINE>
     """
