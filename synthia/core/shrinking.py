@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from typing import Any, TypeVar
 
-from .checks import check_magnitude
+from .checks import check_magnitude, describe
 from .constant import Nothing
 from .exceptions import GiveUp, NoMoreElements
 from .picker import Picker, Seedable
@@ -180,7 +180,7 @@ class Smaller(Seedable[T]):
         try:
             return replay(picker, [], spans=False, max_draws=256)[0]  # type: ignore[no-any-return]
         except GiveUp:
-            raise GiveUp(f"no value of {picker!r} simpler than {safe_value(self.value)} in {LOWERING_ROUNDS} rounds") from None
+            raise GiveUp(f"no value of {picker!r} simpler than {describe(self.value)} in {LOWERING_ROUNDS} rounds") from None
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.magnitude == 1.0 else {"magnitude": self.magnitude}
@@ -200,11 +200,3 @@ def _lowered(draw: Any, magnitude: float, u: float) -> Any:
         return draw._replace(value=target + (value - target) * magnitude * u)
     return draw._replace(value=target + int((value - target) * magnitude * u))
 
-
-def safe_value(value: Any) -> str:
-    """``repr(value)``, shortened, for a message (a ``repr`` that raises gives the type)."""
-    try:
-        text = repr(value)
-    except Exception:
-        return f"a {type(value).__name__}"
-    return text if len(text) <= 80 else text[:77] + "..."

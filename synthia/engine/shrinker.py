@@ -66,15 +66,10 @@ __all__ = ["Attempt", "Shrinker", "largest_true", "far_end", "FAIL", "PASS", "IN
 
 
 class Shrinker(Deletion, Lowering, Reordering):
-    """Minimise a failing input over its recorded draws (see the module docstring).
-
-    ``attempt(picks, entries, max_draws)`` replays ``picks`` top-level picks with draws
-    taken from ``entries`` (draws and :class:`~synthia.core.draws.Flex` blocks) and
-    returns an :class:`Attempt`. ``initial`` is the failing attempt to start from.
-    Proposals are built from a *base* tape (the best one when the pass began) and
-    compared with the best one at the time they are tried, so a pass may go on
-    proposing from its base after an improvement.
-    """
+    """Minimise a failing input over its recorded draws (see the module docstring): the
+    passes of :class:`Deletion`, :class:`Lowering` and :class:`Reordering` run in rounds over
+    the state of :class:`~synthia.engine.proposals.Proposals`, which says what ``attempt``
+    and ``initial`` are."""
 
     #: The passes of a round, in order, by name (``pass_<name>`` is the method).
     PASSES = ("history", "delete", "merge", "simplify_spans", "lower", "redecide", "pairs", "sort")
