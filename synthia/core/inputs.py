@@ -93,6 +93,8 @@ def variadic_inputs(
             f"{owner}({only!r}) is ambiguous: write {owner}(*{only!r}) {use},"
             f" or {owner}(Constant({only!r})) for the {type(only).__name__} itself"
         )
+    if convert is value_input:  # never refuses a value: no name to format for each
+        return [v if isinstance(v, Picker) else Constant(v) for v in values]
     return [convert(v, f"{name}[{i}]") for i, v in enumerate(values)]
 
 

@@ -53,9 +53,15 @@ class Choice(Shrinkable[T]):
         if not alternatives:
             raise ValueError("Choice needs at least one alternative, got none")
         self.alternatives = variadic_inputs(alternatives, "alternatives", "Choice")
-        self.weights: list[Any] = [1] * len(alternatives) if weights is None else check_weights(weights, len(alternatives))
-        self._uniform = len(set(self.weights)) == 1
-        self._cumulative = cumulative(self.weights)
+        count = len(alternatives)
+        if weights is None:  # uniform: the running sums are the counts (a Bind builds many)
+            self.weights: list[Any] = [1] * count
+            self._uniform = True
+            self._cumulative = [float(i) for i in range(1, count + 1)]
+        else:
+            self.weights = check_weights(weights, count)
+            self._uniform = len(set(self.weights)) == 1
+            self._cumulative = cumulative(self.weights)
         self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
 
     def choose(self) -> int:
@@ -239,7 +245,7 @@ class Apply(Picker[T]):
 
     def __init__(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> None:
         self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
-        self.args = [value_input(a, f"args[{i}]") for i, a in enumerate(args)]
+        self.args = [value_input(a, "args") for a in args]  # (a value input is never refused)
         self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
 
     def pick(self) -> T:
