@@ -319,6 +319,9 @@ class Lowering(Proposals):
             # Every value tried failed, down to a 2**24th of the start (0 < x < 0.01): halving
             # the value never ends there, halving the float's bit pattern does, exactly.
             self._bisect_bits(i, good, bad)
+        elif good != bad and (good < 0) == (bad < 0) and abs(good) < abs(bad):
+            # A threshold within a 2**24th (x > 999 - y): the failing float nearest to it, exactly.
+            self._bisect_bits(i, good, bad)
 
     def _bisect_bits(self, i: int, good: float, bad: float) -> None:
         """Binary search over the bit patterns of the floats between ``good`` and ``bad`` (of

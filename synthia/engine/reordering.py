@@ -43,9 +43,11 @@ class Reordering(Proposals):
     @staticmethod
     def _partners(tape: Tape, i: int) -> list[int]:
         """The numeric draws after ``i`` to move together with it: the next ``_PAIR_WINDOW``
-        draws, and beyond them the next ``_PAIR_WINDOW`` that are not at their simplest (draws
-        at their simplest in between -- empty lists, zeros -- do not keep two values apart)."""
+        draws, and beyond them the next ``_PAIR_WINDOW`` that are not at their simplest or are
+        drawn alike (draws at their simplest in between -- empty lists, zeros -- do not keep
+        two values apart)."""
         draws = tape.draws
+        shape = (draws[i].kind, draws[i].args)
         out: list[int] = []
         far = 0
         for j in range(i + 1, min(len(draws), i + 1 + _PAIR_REACH)):
@@ -54,7 +56,7 @@ class Reordering(Proposals):
                 continue
             if j <= i + _PAIR_WINDOW:
                 out.append(j)
-            elif d.value != simplest(d.kind, d.args):
+            elif d.value != simplest(d.kind, d.args) or (d.kind, d.args) == shape:
                 out.append(j)
                 far += 1
                 if far >= _PAIR_WINDOW:
@@ -85,10 +87,11 @@ class Reordering(Proposals):
         # What leaves a arrives in b: their sum is kept (a + b > 1000 reaches (1, 1000)).
         if largest_true(lambda d: shifted(d, -towards_a), upper=distance):
             return True
-        # b, at its simplest, moved the way a moves: their difference is kept ((-1, 0) reaches
-        # (0, 1) when 0 < b - a is what fails); only with a's nearest partner (a list's many
-        # zeros would cost a replay each).
-        if nearest and self._distance(b) == 0:
+        # b moved the way a moves, by as much: their difference is kept ((-1, 0) reaches (0, 1)
+        # when 0 < b - a is what fails, (-3, 1) reaches (0, 4) when b - a == 4 is); with a's
+        # nearest partner, or a partner drawn alike (x and y of one range, other draws
+        # between them), not with every draw nearby (a list's many zeros: a replay each).
+        if nearest or (b.kind == a.kind and b.args == a.args):
             if largest_true(lambda d: shifted(d, towards_a), upper=distance):
                 return True
         # b as far as it goes, so that a can drop as low as possible (a * b >= 200 reaches (3, 99)).

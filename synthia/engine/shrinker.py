@@ -28,7 +28,8 @@ The passes, run in rounds until a round finds nothing smaller:
   ``((((0*0))))``) or by a simpler sibling;
 * **lower**: many draws of one shape to their simplest value together, then each draw
   towards its simplest value -- the simplest at once, then a binary search, integral values
-  first for floats (over the float's bit pattern when it fails arbitrarily close to zero);
+  first for floats (over the float's bit pattern when it fails arbitrarily close to zero or
+  the bisection ends at a threshold);
 * **redecide**: a decision (a ``Choice``'s, a ``Bind``'s value) lowered with the part it
   decides made afresh from the simplest draws; failing that, with a number of the failing
   value that no draw holds (a constant's) as one of the part's first draws: 4991 made by
@@ -39,11 +40,17 @@ The passes, run in rounds until a round finds nothing smaller:
 * **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- both
   lowered by the same amount first (``0 < b - a <= 30`` reaches ``(0, 1)``), then one lowered
   while the other rises by the same amount (``a + b > 1000`` reaches ``(1, 1000)``), or a
-  partner at its simplest moved the same way as the draw (``(-1, 0)`` to ``(0, 1)``) -- and
+  partner moved the same way as the draw, by as much -- its nearest, or one drawn alike with
+  other draws between them (``(-1, 0)`` to ``(0, 1)``, ``(-3, 1)`` to ``(0, 4)``) -- and
   equal draws lowered as one; a True boolean moved to the nearest later False;
 * **sort**: sibling spans of the same picker sorted, then adjacent ones swapped; two spans
   apart of one picker, or of two pickers of one kind (``kinds``), swapped when the later is
   the simpler.
+
+In every pass, a candidate that changes one of two equal spans of one kind and does not fail
+is tried again with the same change made to the other (values lowered, or draws deleted with
+their length): equal parts -- ``x == y``, a string found in a list of strings -- shrink only
+together (:meth:`~synthia.engine.proposals.Proposals.consider`).
 
 The passes live by what they do: :mod:`~synthia.engine.deletion` (history, delete, merge,
 simplify spans), :mod:`~synthia.engine.lowering` (lower, redecide: each kind's minimiser),

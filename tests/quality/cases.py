@@ -190,6 +190,17 @@ def _lists(elements: Callable[[], Any], max_size: int, min_size: int = 0) -> Cal
     return lambda: _st().lists(elements(), min_size=min_size, max_size=max_size)
 
 
+_JUST_ABOVE_1000 = math.nextafter(1000.0, math.inf)  # RandomFloat's ranges are half-open
+
+
+def _short_text() -> sy.Picker[str]:
+    return sy.RandomText(sy.RandomInteger(0, 11))
+
+
+def _short_ints(max_size: int = 5) -> sy.Picker[list[int]]:
+    return sy.ComposeList(sy.RandomInteger(0, 3), sy.RandomInteger(0, max_size + 1))
+
+
 def _visits() -> sy.Picker[Any]:
     """Interleaved visitors: each reads three pages numbered by a draw."""
     visitor = sy.Apply(lambda n: sy.Bound(sy.RandomInteger(0, 100), 3), sy.Tick())
@@ -985,5 +996,99 @@ CASES: list[QualityCase] = [
         lambda x: x > 0,
         1.0,
         lambda: _st().floats(allow_nan=False, allow_infinity=False),
+    ),
+    # Equal parts that must shrink together, by deletions: a deletion in one of two equal
+    # spans is tried in both (a string found in a list of strings stayed at five characters).
+    QualityCase(
+        "a string of two found in a list of strings",
+        lambda: sy.ArrayPicker(sy.ComposeList(_short_text(), sy.RandomInteger(0, 11)), _short_text()),
+        lambda x: x[1] in x[0] and len(x[1]) >= 2,
+        (["00"], "00"),
+        lambda: _st().tuples(_st().lists(_st().text(max_size=10), max_size=10), _st().text(max_size=10)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "a string found in a list of strings",
+        lambda: sy.ArrayPicker(sy.ComposeList(_short_text(), sy.RandomInteger(0, 11)), _short_text()),
+        lambda x: x[1] in x[0] and len(x[1]) >= 1,
+        (["0"], "0"),
+        lambda: _st().tuples(_st().lists(_st().text(max_size=10), max_size=10), _st().text(max_size=10)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "two equal strings of three",
+        lambda: sy.ArrayPicker(_short_text(), _short_text()),
+        lambda x: x[0] == x[1] and len(x[0]) >= 3,
+        ("000", "000"),
+        lambda: _st().tuples(_st().text(max_size=10), _st().text(max_size=10)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "a list of two found in a list of lists",
+        lambda: sy.ArrayPicker(sy.ComposeList(_short_ints(), sy.RandomInteger(0, 6)), _short_ints()),
+        lambda x: x[1] in x[0] and len(x[1]) >= 2,
+        ([[0, 0]], [0, 0]),
+        lambda: _st().tuples(_st().lists(_lists(_ints(0, 3), 5)(), max_size=5), _lists(_ints(0, 3), 5)()),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    # Two draws of one range moved by the same amount, whatever their signs and whatever is
+    # drawn between them: x + 4 == y stayed at (-3, 1), and at (-3, '', 0.0, 0) across a text.
+    QualityCase(
+        "coupled: a gap across zero",
+        lambda: sy.ArrayPicker(sy.RandomInteger(-10, 11), sy.RandomInteger(-10, 11)),
+        lambda x: x[0] + 4 == x[1],
+        (0, 4),
+        lambda: _st().tuples(_st().integers(-10, 10), _st().integers(-10, 10)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "coupled: a negative gap across zero",
+        lambda: sy.ArrayPicker(sy.RandomInteger(-10, 11), sy.RandomInteger(-10, 11)),
+        lambda x: x[0] - 6 == x[1],
+        (0, -6),
+        lambda: _st().tuples(_st().integers(-10, 10), _st().integers(-10, 10)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "coupled: a gap with draws between",
+        lambda: sy.ArrayPicker(sy.RandomInteger(-10, 11), _short_text(), sy.AnyFloat(), sy.RandomInteger(-10, 11)),
+        lambda x: x[0] + 3 == x[3],
+        (0, "", 0.0, 3),
+        lambda: _st().tuples(_st().integers(-10, 10), _st().text(max_size=10), _st().floats(allow_nan=False, allow_infinity=False), _st().integers(-10, 10)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "coupled: a sum with draws between",
+        lambda: sy.Apply(lambda a, t, b, i, c: (a, c), sy.RandomInteger(0, 1001), _short_text(), sy.RandomBoolean(), sy.AnyInteger(), sy.RandomInteger(0, 1001)),
+        lambda x: sum(x) > 1000,
+        (1, 1000),
+        lambda: _st().tuples(_st().integers(0, 1000), _st().text(max_size=10), _st().booleans(), _st().integers(), _st().integers(0, 1000)).map(lambda t: (t[0], t[4])),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    # A float threshold a 2**24th above a bound (x > 999 - y) ends at the bound itself, or at
+    # the float nearest it, bisected over the bit patterns (it stayed at 999.00001).
+    QualityCase(
+        "float pair whose sum exceeds 1000",
+        lambda: sy.ArrayPicker(sy.RandomFloat(0.0, _JUST_ABOVE_1000), sy.RandomFloat(0.0, _JUST_ABOVE_1000)),
+        lambda x: sum(x) > 1000,
+        (1.0, 1000.0),
+        lambda: _st().tuples(_st().floats(0, 1000), _st().floats(0, 1000)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "float pair below an open bound",
+        lambda: sy.ArrayPicker(sy.RandomFloat(0.0, 1000.0), sy.RandomFloat(0.0, 1000.0)),
+        lambda x: sum(x) > 1000,
+        (1.0, math.nextafter(999.0, math.inf)),
+        lambda: _st().tuples(_st().floats(0, 1000, exclude_max=True), _st().floats(0, 1000, exclude_max=True)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "two equal lists of three",
+        lambda: sy.ArrayPicker(_short_ints(10), _short_ints(10)),
+        lambda x: x[0] == x[1] and len(x[0]) >= 3,
+        ([0, 0, 0], [0, 0, 0]),
+        lambda: _st().tuples(_lists(_ints(0, 3), 10)(), _lists(_ints(0, 3), 10)()),
+        seeds=(0, 1, 2, 3, 4),
     ),
 ]
