@@ -7,7 +7,7 @@ from typing import Any, Callable, TypeVar, overload
 from ..core.checks import check_bool, check_callable, check_hashable, describe
 from ..core.constant import Constant
 from ..core.instrument import intercepted
-from ..core.routing import RoutedStream, put_stream, stream_behind, stream_of
+from ..core.routing import RoutedStream, open_span, put_stream, stream_behind, stream_of
 from ..core.graph import upstream
 from ..core.inputs import value_input
 from ..core.picker import Picker, RandomPicker
@@ -38,7 +38,9 @@ class Bind(RandomPicker[U]):
     each inner picker replays alone (``duplicate()``). Their draws are made inside this
     picker's pick, so a recorder logs them in its span and the shrinker lowers the first
     value and the inner draws together: the result stays valid (an index stays inside its
-    list). A picker ``fn`` returns from elsewhere (built once, outside), or builds with a
+    list). Recorded, each pick is also a part labelled by ``fn``'s code (:meth:`part_label`),
+    the same for the ``Bind`` pickers a recursive wiring builds while picking, so sub-trees are
+    deleted, swapped and replaced by smaller sub-trees. A picker ``fn`` returns from elsewhere (built once, outside), or builds with a
     seed, keeps its own stream and state.
 
     Without ``cache``, ``fn`` builds new pickers on every pick, and building them is most of
@@ -120,6 +122,19 @@ class Bind(RandomPicker[U]):
         self.compiled: dict[Any, tuple[type, Callable[[], U]]] = {}
 
     def pick(self) -> U:
+        if type(self._stream) is RoutedStream:
+            # Recorded or replayed: the pick is a part of its own, labelled by fn, so that the
+            # Binds a recursive wiring builds while picking (sub-trees) are parts the shrinker
+            # can delete, swap, or replace by a smaller one made by the same function.
+            source = open_span(self._stream, self.part_label())
+            try:
+                return self._pick()
+            finally:
+                if source is not None:
+                    source.close_span()
+        return self._pick()
+
+    def _pick(self) -> U:
         maker = self.maker
         # The maker's pick is fn of the picker's value; called as it is while nothing wraps it
         # (a recording's span, provenance), so a Bind built for one pick builds no lean pick.
@@ -130,6 +145,23 @@ class Bind(RandomPicker[U]):
         with derived_seeds(_root(self._stream), True, self):
             inner = maker.fn(self.picker.pick()) if direct else maker.pick()  # type: ignore[attr-defined]
         return inner.pick()  # type: ignore[no-any-return]
+
+    def part_label(self) -> tuple[str, ...]:
+        """The label of this picker's picks in recorded draws: the same for every ``Bind`` whose
+        ``fn`` is the same code (the nested ``Bind``s of a recursive wiring, one per sub-tree),
+        so that the shrinker treats their picks as parts of one kind.
+
+        >>> from synthia import RandomInteger
+        >>> def subtree(depth):
+        ...     return Bind(RandomInteger(0, 3), lambda k: k + depth)
+        >>> subtree(1).part_label() == subtree(2).part_label(), subtree(1).part_label()[:2]
+        (True, ('Bind', 'subtree.<locals>.<lambda>'))
+        """
+        fn = self.fn
+        code = getattr(fn, "__code__", None)
+        if code is None:
+            return ("Bind", getattr(type(fn), "__qualname__", "?"))
+        return ("Bind", code.co_qualname if hasattr(code, "co_qualname") else fn.__qualname__, code.co_filename, str(code.co_firstlineno))
 
     def inner_for(self, value: Any) -> Picker[U]:
         """The picker a pick that drew ``value`` picks from: ``fn(value)`` (a plain value as a

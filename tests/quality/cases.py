@@ -190,6 +190,65 @@ def _lists(elements: Callable[[], Any], max_size: int, min_size: int = 0) -> Cal
     return lambda: _st().lists(elements(), min_size=min_size, max_size=max_size)
 
 
+def _sub_heap(bound: int | None, size: int) -> sy.Picker[Any]:
+    """A heap of at most ``size`` nodes whose keys are at least ``bound``: ``None`` one time in
+    eight (or when ``size`` is 0), else ``(key, left, right)`` with sub-heaps of half the size."""
+
+    def node(branch: int) -> Any:
+        if branch == 1 or size <= 0:
+            return None
+        key = sy.AnyInteger() if bound is None else sy.AnyInteger(bound)
+        return sy.Bind(key, lambda head: sy.Apply(lambda left, right: (head, left, right), _sub_heap(head, size // 2), _sub_heap(head, size // 2)))
+
+    return sy.Bind(sy.RandomInteger(1, 9), node)
+
+
+def _heaps() -> sy.Picker[Any]:
+    return sy.Bind(sy.RandomInteger(0, 21), lambda size: _sub_heap(None, size))
+
+
+def _heap_strategy() -> Any:
+    st = _st()
+
+    def sub_heap(bound: int | None, size: int) -> Any:
+        def node(branch: int) -> Any:
+            if branch == 1 or size <= 0:
+                return st.none()
+            keys = st.integers() if bound is None else st.integers(min_value=bound)
+            return keys.flatmap(lambda head: st.tuples(st.just(head), sub_heap(head, size // 2), sub_heap(head, size // 2)))
+
+        return st.integers(1, 8).flatmap(node)
+
+    return st.integers(0, 20).flatmap(lambda size: sub_heap(None, size))
+
+
+def _heap_items(heap: Any) -> list[int]:
+    items, stack = [], [heap]
+    while stack:
+        h = stack.pop()
+        if h is not None:
+            items.append(h[0])
+            stack.extend(h[1:])
+    return items
+
+
+def _merge_heaps(a: Any, b: Any) -> Any:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if a[0] <= b[0]:
+        return (a[0], _merge_heaps(a[2], b), a[1])
+    return (b[0], _merge_heaps(b[2], a), b[1])
+
+
+def _heap_sorts_wrong(heap: Any) -> bool:
+    """The challenge's wrong ``to_sorted_list``: the root, then the merged heap's items in heap
+    order rather than sorted."""
+    wrong = [] if heap is None else [heap[0]] + _heap_items(_merge_heaps(heap[1], heap[2]))
+    return not (wrong == sorted(wrong) and sorted(_heap_items(heap)) == wrong)
+
+
 _JUST_ABOVE_1000 = math.nextafter(1000.0, math.inf)  # RandomFloat's ranges are half-open
 
 
@@ -1082,6 +1141,18 @@ CASES: list[QualityCase] = [
         (1.0, math.nextafter(999.0, math.inf)),
         lambda: _st().tuples(_st().floats(0, 1000, exclude_max=True), _st().floats(0, 1000, exclude_max=True)),
         seeds=(0, 1, 2, 3, 4),
+    ),
+    # The shrinking challenge's binary heap, built with Bind: each Bind built while picking (a
+    # sub-heap) is a part labelled by its function, so sub-heaps are swapped and replaced by
+    # their own sub-heaps (three seeds in eight stopped a level deeper or mirrored).
+    QualityCase(
+        "binheap: a wrong sorted list of a heap",
+        _heaps,
+        _heap_sorts_wrong,
+        (0, None, (0, (0, None, None), (1, None, None))),
+        _heap_strategy,
+        seeds=(0, 1, 2, 3, 4),
+        examples=10_000,
     ),
     QualityCase(
         "two equal lists of three",
