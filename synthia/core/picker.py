@@ -23,7 +23,7 @@ from typing import Any, Callable, ClassVar, Generic, Iterator, TypeVar
 
 from .exceptions import NoMoreElements
 from .graph import upstream
-from .routing import RoutedStream, current_route
+from .routing import _ROUTE, RoutedStream, current_route
 from .instrument import hold
 from .random import _DERIVING, MixStream, Stream, check_seed, mix64, derive_seed, fresh_seed, stream_seed
 
@@ -397,9 +397,17 @@ class Seedable(Picker[T]):
                 else:  # a wiring a Bind keeps: a Mersenne Twister, seeded once, drawn from often
                     key = self._seed = self._stream_seed = mix64(deriving.root + count * 0x9E3779B97F4A7C15)
                     stream = Stream(key)
-                route = current_route()
+                route = _ROUTE.get()  # current_route(), inlined: a Bind builds many pickers a pick
                 self._stream = stream if route is None else RoutedStream(stream, route)  # type: ignore[assignment]
-                self._bind()
+                if _holds_its_sampler(type(self)):
+                    # _bind() and hold(), inlined for a picker being built (nothing wraps it yet).
+                    fast = self.sampler()
+                    if fast is not None:
+                        if _sampler_is_the_pick(type(self)):
+                            self.pick = fast  # type: ignore[method-assign]
+                        self._draw = fast
+                else:
+                    self._bind()
                 return
         self._seed = fresh_seed() if seed is None else check_seed(seed)
         self._stream_seed = stream_seed(self._seed)
@@ -508,6 +516,16 @@ class Seedable(Picker[T]):
 
 
 _SAMPLER_IS_THE_PICK: dict[type, bool] = {}
+_HOLDS_ITS_SAMPLER: dict[type, bool] = {}
+
+
+def _holds_its_sampler(cls: type) -> bool:
+    """Whether ``cls``'s ``_bind`` is the one that holds its sampler (not one of its own, as a
+    ``Bind``'s): a picker of ``cls`` being built may then hold its sampler directly."""
+    known = _HOLDS_ITS_SAMPLER.get(cls)
+    if known is None:
+        known = _HOLDS_ITS_SAMPLER[cls] = cls._bind is Seedable._bind  # type: ignore[attr-defined]
+    return known
 
 
 def _sampler_is_the_pick(cls: type) -> bool:

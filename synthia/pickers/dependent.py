@@ -202,8 +202,11 @@ class Bind(RandomPicker[U]):
     def _bind(self) -> None:
         # The stream changed (a route began or ended, a copy): the kept wirings follow it when
         # they are next picked from (inner_for), not all of them now.
-        routes = []
         stream = stream_of(self)
+        if not isinstance(stream, RoutedStream):  # (most Binds: built while picking, off any route)
+            self._route_key = ()
+            return
+        routes = []
         while isinstance(stream, RoutedStream):
             routes.append(stream.route.serial)
             stream = stream.inner

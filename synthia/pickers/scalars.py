@@ -34,9 +34,12 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
     def __init__(self, low: int, high: int | None = None, *, seed: int | None = None) -> None:
         if high is None:
             low, high = 0, low
-        self.low = check_int(low, "low")
-        self.high = check_int(high, "high")
-        check_range(self.low, self.high)
+        if low.__class__ is int and high.__class__ is int and low < high:  # (what the checks pass as is)
+            self.low, self.high = low, high
+        else:
+            self.low = check_int(low, "low")
+            self.high = check_int(high, "high")
+            check_range(self.low, self.high)
         self._init_stream(seed)
 
     def sampler(self) -> Callable[[], int]:
@@ -84,9 +87,12 @@ class RandomFloat(RandomPicker[float], Shrinkable[float]):
     """
 
     def __init__(self, low: float = 0.0, high: float = 1.0, *, seed: int | None = None) -> None:
-        self.low = _float(low, "low")
-        self.high = _float(high, "high")
-        check_range(self.low, self.high)
+        if low.__class__ is float and high.__class__ is float and -math.inf < low < high < math.inf:  # (what the checks pass as is)
+            self.low, self.high = low, high
+        else:
+            self.low = _float(low, "low")
+            self.high = _float(high, "high")
+            check_range(self.low, self.high)
         self._init_stream(seed)
 
     def value_range(self) -> tuple[float, float]:
