@@ -45,8 +45,8 @@ class Bind(RandomPicker[U]):
 
     Without ``cache``, ``fn`` builds new pickers on every pick, and building them is most of
     the cost: on the red-black trees of ``python benchmarks/run.py speed`` (about 40 pickers
-    built per tree of about 5 nodes) a ``Bind`` makes about 9,000 trees per CPU second, a flat
-    wiring of the same trees (a list of keys inserted by a function) about 150,000, and the
+    built per tree of about 5 nodes) a ``Bind`` makes about 11,000 trees per CPU second, a flat
+    wiring of the same trees (a list of keys inserted by a function) about 160,000, and the
     same wiring as bare closures (nothing checked, seeded or recorded) about 50,000.
     ``cache=True`` declares ``fn`` a function of its value (the same value, the same
     wiring): the wiring ``fn(v)`` gives is then built once per value, at the value's first
@@ -58,8 +58,8 @@ class Bind(RandomPicker[U]):
     between them, so nested caches fill. A kept wiring's pickers get Mersenne Twisters, seeded
     once (C-speed draws on every later pick). At most ``KEPT_LIMIT`` (2048) wirings are kept
     per outermost ``Bind``; past it a wiring is built for its pick only (light streams). Kept,
-    the red-black trees run about 1.6 times as fast as built again, and 9 to 10 times as fast
-    with keys below 20, where every wiring met is kept (0.65 of the flat wiring's speed); where
+    the red-black trees run about 1.7 times as fast as built again, and 10 times as fast
+    with keys below 20, where every wiring met is kept (0.77 of the flat wiring's speed); where
     values rarely come again it gains nothing (0.9 to 1.0 times).
     Values must be hashable (a ``TypeError`` says so otherwise); values that compare equal
     and have the same type share one wiring. A ``Bind`` with ``cache=True`` is staged by :func:`~synthia.compile` (each
