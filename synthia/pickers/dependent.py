@@ -204,7 +204,7 @@ class Bind(RandomPicker[U]):
         # they are next picked from (inner_for), not all of them now.
         stream = stream_of(self)
         if not isinstance(stream, RoutedStream):  # (most Binds: built while picking, off any route)
-            self._route_key = ()
+            self._route_key: tuple[int, ...] = ()
             return
         routes = []
         while isinstance(stream, RoutedStream):
