@@ -94,14 +94,15 @@ def _by_shape(draws: Sequence[Draw]) -> dict[tuple[Any, tuple[Any, ...]], list[i
     return groups
 
 
-def _shared(first: Sequence[Any], second: Sequence[Any], first_size: int, second_size: int, *, from_end: bool = False, limit: int | None = None) -> int:
+def _shared(first: Sequence[Any], second: Sequence[Any], *, from_end: bool = False, limit: int | None = None) -> int:
     """How many entries ``first`` and ``second`` share at their start (or at their end), at
     most ``limit``: compared a block at a time as lists, which runs in C (a shrink of 10,000
     elements asks this of every candidate that did not fail).
 
-    >>> _shared([1, 2, 3, 4], [1, 2, 9, 4], 4, 4), _shared([1, 2, 3, 4], [0, 3, 4], 4, 3, from_end=True)
+    >>> _shared([1, 2, 3, 4], [1, 2, 9, 4]), _shared([1, 2, 3, 4], [0, 3, 4], from_end=True)
     (2, 2)
     """
+    first_size, second_size = len(first), len(second)
     most = min(first_size, second_size) if limit is None else limit
     at, block = 0, 64
     while at < most:
@@ -253,17 +254,16 @@ class Proposals:
         if not twins:
             return None
         draws = best.draws
-        changed = entries
-        size, count = len(draws), len(changed)
-        start = _shared(changed, draws, count, size)
+        size, count = len(draws), len(entries)
+        start = _shared(entries, draws)
         if start == size == count:
             return None  # no change
         if not any(here <= start < here + length for a, b, length in twins for here in (a, b)):
             return None  # the change does not begin inside a span that has a twin
         # The draws shared at the end, not reaching into those shared at the start.
-        end = _shared(changed, draws, count, size, from_end=True, limit=min(size, count) - start)
-        old_end, new_end = size - end, count - end  # draws[start:old_end] became changed[start:new_end]
-        replacement = list(changed[start:new_end])
+        end = _shared(entries, draws, from_end=True, limit=min(size, count) - start)
+        old_end, new_end = size - end, count - end  # draws[start:old_end] became entries[start:new_end]
+        replacement = list(entries[start:new_end])
         if not all(isinstance(d, Draw) for d in replacement):
             return None
         for a, b, length in twins:
