@@ -15,7 +15,7 @@ import synthia as sy
 from synthia.testing import Evidence, Outcome
 from synthia.testing.bayesian import expected_information_gain, lower_credible_bound, passes_needed
 from synthia.engine.coverage import chao1, entropy, good_turing, k_hit, miller_madow, signature, wilson_high, wilson_low
-from synthia.testing.monkey import trace_class
+from synthia.testing.trace import trace_class
 
 
 # -- the exact bound and the analytic stop points -------------------------------------------------
