@@ -32,7 +32,7 @@ def brute_force_minimum(monkey: sy.Monkey, max_steps: int, options: list[list[Dr
             draws = [d for step in steps for d in step]
             attempt = monkey.attempt(Tape(draws, (), length, []))
             if attempt.status == "fail" and attempt.tape is not None and attempt.tape.picks == length:
-                failing.append((attempt.tape.key(), [s.text() for s in attempt.value.steps]))
+                failing.append((attempt.tape.key(), [s.text() for s in attempt.details.steps]))
         if failing:
             return min(failing)[1]
     return None

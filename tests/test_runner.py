@@ -279,7 +279,7 @@ class _RunsOutOfMemory(sy.Picker[str]):
         return self  # copies share the count, as the memory of one process
 
 
-@pytest.mark.parametrize("fails_from", [2, 3, 4, 5])  # recording, replaying, shrinking, showing it
+@pytest.mark.parametrize("fails_from", [2, 3, 4])  # recording, replaying, showing it (the confirming replay shows it)
 def test_a_failing_input_too_large_to_record_is_still_reported(fails_from: int) -> None:
     """Issue 26: a MemoryError while the failure was recorded escaped run() and lost it."""
     report = sy.Assert(lambda s: len(s) < 100, s=_RunsOutOfMemory(fails_from)).run(seed=5)

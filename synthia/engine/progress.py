@@ -124,6 +124,7 @@ class Progress(StoppingRule):
             raise TypeError(f"rule must be a StoppingRule such as FixedCount(1000), got {rule!r}")
         self.rule = rule
         self.needs_classes = rule.needs_classes
+        self.keeps_outcomes = rule.keeps_outcomes
         self.description = description
         self.enabled = enabled
         self._bar: Any = _Silent()

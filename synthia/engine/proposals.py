@@ -15,11 +15,13 @@ from typing import Any, Callable, Sequence
 from ..core.draws import BOOLEAN, FLOAT, INTEGER, Draw, Flex, Tape, simplest, sort_key
 from ..core.graph import span_kind
 
-__all__ = ["Attempt", "Proposals", "largest_true", "far_end", "FAIL", "PASS", "INVALID"]
+__all__ = ["Attempt", "Proposals", "largest_true", "far_end", "FAIL", "PASS", "INVALID", "DISCARD"]
 
 FAIL = "fail"
 PASS = "pass"
 INVALID = "invalid"
+#: The status of an input that a precondition (``assume``) discarded: neither a pass nor a failure.
+DISCARD = "discard"
 
 #: The most sibling spans a delete tries to remove at once is found by doubling, then bisection.
 _LONG_RUN = 8  # sibling runs this long are first cut from the end
@@ -30,14 +32,24 @@ _TWIN_PAIRS = 64  # pairs of equal spans a change is mirrored between
 #: The kinds of draws the pairs pass moves together (a weighted draw is an index: numeric too).
 
 
-@dataclass
+@dataclass(slots=True)
 class Attempt:
-    """One replay of a draw sequence and the test run on its value.
+    """One input played by a harness (discovery) or one replay of a draw sequence (shrinking),
+    and its verdict: what a harness's ``play`` function returns to the runner.
 
-    ``status`` is ``"fail"``, ``"pass"`` or ``"invalid"`` (the wiring could not make a
-    value from these draws: a filter gave up, the replay ran over its budget, a picker
-    raised). ``tape`` is what the replay really drew; ``origin`` identifies the failure
-    (the exception's type and where it was raised, or ``"returned False"``).
+    ``status`` is ``"fail"``, ``"pass"``, ``"discard"`` (an :func:`~synthia.assume` did not
+    hold: neither a pass nor a failure) or ``"invalid"`` (the wiring could not make a value
+    from these draws: a filter gave up, the replay ran over its budget, a picker raised).
+    ``tape`` is what the replay really drew (the runner fills it in); ``value`` the input as
+    the report shows it; ``origin`` identifies the failure (the exception's type and where it
+    was raised, or ``"returned False"``); ``drawn`` the values the test drew with
+    :func:`~synthia.draw`; ``labels`` and ``covers`` what it gave :func:`~synthia.event` and
+    :func:`~synthia.cover`; ``where`` the place of a discarding ``assume``; ``klass`` the
+    input's class when the harness classifies its inputs itself; ``lines``, when given, a
+    function listing what the input did (a trace's steps and results) that two plays of the
+    same draws must repeat; ``details`` what only the harness reads (a trace);
+    ``notes`` what the test said with :func:`~synthia.note`; ``output`` what it printed;
+    ``targets`` the values it gave :func:`~synthia.target`, by label.
     """
 
     status: str
@@ -46,6 +58,15 @@ class Attempt:
     exception: BaseException | None = None
     origin: Any = None
     drawn: list[Any] = field(default_factory=list)
+    labels: tuple[Any, ...] = ()
+    covers: Sequence[tuple[str, float, bool]] = ()
+    where: str = ""
+    klass: Any = None
+    lines: Callable[[], list[str]] | None = None
+    details: Any = None
+    notes: Sequence[str] = ()
+    output: str = ""
+    targets: dict[str, float] | None = None
 
 
 class _Stop(Exception):

@@ -127,6 +127,8 @@ class TestReport:
     from_database: bool = False
     time_bound: str = ""
     first_copied: bool = False
+    #: The play behind :attr:`smallest` (its ``details`` are the harness's: a trace).
+    played: Any = field(default=None, repr=False)
 
     @property
     def status(self) -> str:

@@ -55,6 +55,10 @@ class StoppingRule:
 
     #: Whether the harness must record each input's class (a cost per input) for this rule.
     needs_classes = False
+    #: Whether :meth:`observe` may keep the outcomes it is given. A rule that only reads them
+    #: during the call (all the built-in ones) sets it to ``False``, and the runner then
+    #: renews one outcome object for every input instead of making one per input.
+    keeps_outcomes = True
 
     def begin(self) -> None:
         """Called once when a run starts (reset any state here)."""
@@ -83,6 +87,8 @@ class FixedCount(StoppingRule):
     'tried 2 inputs (FixedCount(2))'
     """
 
+    keeps_outcomes = False
+
     def __init__(self, n: int = 100) -> None:
         self.n = check_int(n, "n", minimum=1)
         self._seen = 0
@@ -109,6 +115,8 @@ class TimeBudget(StoppingRule):
     >>> rule = TimeBudget(60); rule.begin(); rule.reason_to_stop() is None
     True
     """
+
+    keeps_outcomes = False
 
     def __init__(self, seconds: float) -> None:
         self.seconds = float(check_number(seconds, "seconds"))

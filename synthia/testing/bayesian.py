@@ -125,6 +125,7 @@ class Bayesian(StoppingRule):
     """
 
     needs_classes = True
+    keeps_outcomes = False
 
     def __init__(
         self,

@@ -18,7 +18,7 @@ from ..core.draws import DrawSource
 from ..core.exceptions import NoMoreElements
 from ..engine.report import InvalidTest, RunInterrupted, safe_repr
 from .actions import NO_EXPECTATION, Action, call_with_state
-from .harness import origin_of
+from .verdict import origin_of
 from .linearizability import ANY_RESULT
 from .scheduler import Decisions, History, run_history, sampler, system_code
 from .trace import Episode, Failure, Machine, Step, StepPicker, Trace, equal, fresh, said

@@ -72,6 +72,17 @@ class DrawContext:
         self.events: list[str] = []
         self.covers: list[tuple[str, float, bool]] = []
 
+    def renew(self, seed: int, index: int) -> None:
+        """Make this context the one of a new input (a harness keeps one per run)."""
+        self.seed = seed
+        self.index = index
+        if self.drawn:
+            self.drawn = []
+        if self.events:
+            self.events = []
+        if self.covers:
+            self.covers = []
+
     def draw(self, picker: Picker[T]) -> T:
         if not isinstance(picker, Picker):
             raise TypeError(f"draw needs a picker, got {picker!r} ({type(picker).__name__})")
@@ -87,6 +98,12 @@ class DrawContext:
 
 
 _CONTEXT: ContextVar[DrawContext | None] = ContextVar("synthia_draw_context", default=None)
+
+
+#: What a harness calls to make a context current (``enter_drawing`` without the call).
+set_context = _CONTEXT.set
+#: What a harness calls to end it, with the token ``set_context`` gave.
+reset_context = _CONTEXT.reset
 
 
 def enter_drawing(context: DrawContext) -> Any:

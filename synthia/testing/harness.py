@@ -2,84 +2,32 @@
 from __future__ import annotations
 
 import collections
+import copy
 import dataclasses
-import inspect
 import time
 import warnings
-from contextlib import ExitStack
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any, Callable, Iterable
 
-from ..core.draws import Recorder, Tape, routed
+from ..core.draws import Tape
 from ..core.draws import record as record_draws
 from ..core.draws import replay as replay_draws
-from ..core.graph import kinds_of, notify_failure, picker_notes, upstream
+from ..core.graph import kinds_of, upstream
 from ..core.instrument import intercept
 from ..core.picker import Picker
 from ..core.random import check_seed, fresh_seed
 from ..pickers.filters import PickIf
 from ..engine.copying import copy_random, copy_span
-from ..engine.coverage import signature, span_names
-from ..engine.observe import observation
-from ..engine.report import HealthWarning, InvalidTest, RunInterrupted, TestReport
-from ..engine.runner import DISCARD, FrontEnd, Runner, RunOptions, Trial
-from ..engine.session import ReplaySession
-from ..engine.shrinker import FAIL, INVALID, PASS, Attempt
-from ..engine.stopping import StoppingRule
+from ..engine.play import DISCOVER, SHOW, Description, Play
+from ..engine.proposals import DISCARD, FAIL, PASS, Attempt
+from ..engine.replays import replay_once
+from ..engine.report import HealthWarning, TestReport
+from ..engine.runner import RunOptions, run_harness
+from ..engine.stopping import FixedCount, StoppingRule
 from .arguments import Arguments
-from .context import DrawContext, UnsatisfiedAssumption, drawing, enter_drawing, leave_drawing
+from .context import DrawContext, UnsatisfiedAssumption, reset_context, set_context
+from .verdict import call_test, check_parameters, is_false, origin_of, raised, raised_in, returned
 
-__all__ = ["Assert", "origin_of", "call_test", "is_false", "check_parameters", "DISCARD"]
-
-#: What identifies a test that returned ``False`` (its failure has no exception).
-RETURNED_FALSE = ("returned False",)
-
-
-def origin_of(exception: BaseException | None) -> Any:
-    """What identifies a failure: the exception's type and the place it was raised.
-
-    Shrinking keeps to one origin, so a smaller input is the same bug, not another one
-    met on the way.
-    """
-    if exception is None:
-        return RETURNED_FALSE
-    tb = exception.__traceback__
-    if tb is None:
-        return (type(exception), None, None)
-    while tb.tb_next is not None:
-        tb = tb.tb_next
-    return (type(exception), tb.tb_frame.f_code.co_filename, tb.tb_lineno)
-
-
-def _is_skip(exception: BaseException) -> bool:
-    # pytest.skip() inside a test skips it; it is not a failure of the property.
-    return type(exception).__name__ == "Skipped" and type(exception).__module__.startswith("_pytest")
-
-
-def call_test(test: Callable[..., Any], values: dict[str, Any]) -> tuple[str, BaseException | None]:
-    """Run ``test(**values)``: ``("pass", None)``, ``("fail", exception or None)`` or
-    ``("discard", UnsatisfiedAssumption)``.
-
-    Returning ``False`` (a numpy boolean ``False`` included) or raising anything --
-    ``SystemExit`` and other ``BaseException`` included -- is a failure; an
-    :func:`~synthia.assume` that does not hold is a discard; ``KeyboardInterrupt``,
-    :class:`~synthia.testing.InvalidTest`, :class:`~synthia.engine.report.RunInterrupted`
-    and pytest's skip go through. An error of the test itself, whatever its input, raises
-    :class:`~synthia.testing.InvalidTest`: a ``TypeError`` from calling it (its parameters do
-    not take the inputs), a ``NameError`` in its own body (a name it uses is not defined).
-    """
-    __tracebackhide__ = True
-    try:
-        result = test(**values)
-    except (KeyboardInterrupt, InvalidTest, RunInterrupted):
-        raise
-    except UnsatisfiedAssumption as exc:
-        return DISCARD, exc
-    except BaseException as exc:  # noqa: B036 - a test that exits or aborts has failed
-        if _is_skip(exc):
-            raise
-        _check_usage(test, values, exc)
-        return FAIL, exc
-    return (FAIL, None) if is_false(result) else (PASS, None)
+__all__ = ["Assert", "origin_of", "call_test", "is_false", "check_parameters", "raised_in", "DISCARD"]
 
 
 def _not_a_picker(key: str, value: Any) -> str:
@@ -92,65 +40,7 @@ def _not_a_picker(key: str, value: Any) -> str:
     return text
 
 
-def is_false(result: Any) -> bool:
-    """Whether a test's result says it failed: ``False``, or a numpy boolean that is false
-    (``np.int64(x) < 5``, ``(a == b).all()``).
-
-    >>> import numpy as np
-    >>> is_false(False), is_false(np.False_), is_false(np.True_), is_false(0), is_false(None)
-    (True, True, False, False, False)
-    """
-    if result is False:
-        return True
-    kind = type(result)
-    return kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_") and not result
-
-
-def _check_usage(test: Callable[..., Any], values: dict[str, Any], exc: BaseException) -> None:
-    """Raise :class:`InvalidTest` when ``exc`` is an error of the test, not of its input."""
-    __tracebackhide__ = True
-    name = getattr(test, "__qualname__", repr(test))
-    tb = exc.__traceback__
-    if isinstance(exc, TypeError) and tb is not None and tb.tb_next is None:
-        raise InvalidTest(
-            f"{name} cannot be called with the inputs {', '.join(values) or '(none)'}: {exc} -- an error of the test, "
-            "not a bug found by an input"
-        ) from exc
-    code = getattr(test, "__code__", None)
-    if isinstance(exc, NameError) and code is not None and raised_in(exc, code):
-        raise InvalidTest(f"{name} raised NameError in its own body ({exc}): an error of the test, not a bug found by an input") from exc
-
-
-def raised_in(error: BaseException, code: Any) -> bool:
-    """Whether ``error`` was raised by the code object ``code`` itself (its last frame)."""
-    tb = error.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    return tb is not None and tb.tb_frame.f_code is code
-
-
-def check_parameters(test: Callable[..., Any], names: Iterable[str], what: str = "input") -> None:
-    """Raise :class:`InvalidTest` when ``test`` cannot take one keyword argument per name in
-    ``names`` (a name it has no parameter for, or a parameter without default it is not
-    given); a callable without a signature (a builtin) is not checked."""
-    try:
-        signature = inspect.signature(test)
-    except (TypeError, ValueError):
-        return
-    parameters = signature.parameters
-    names = list(names)
-    keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
-    unknown = [n for n in names if not takes_any and (n not in parameters or parameters[n].kind not in keyword)]
-    missing = [n for n, p in parameters.items() if p.kind in keyword and p.default is p.empty and n not in names]
-    if unknown or missing:
-        name = getattr(test, "__qualname__", repr(test))
-        told = [f"no parameter for the {what}{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}"] if unknown else []
-        told += [f"no {what} for the parameter{'s' if len(missing) > 1 else ''} {', '.join(missing)}"] if missing else []
-        raise InvalidTest(f"{name}{signature} does not match its {what}s {', '.join(names)}: {'; '.join(told)}")
-
-
-class Assert(FrontEnd):
+class Assert:
     """Check that ``test`` holds for inputs drawn from pickers; shrink any failure.
 
     ``Assert(test, options=None, /, **inputs)``: ``test`` receives one keyword argument per
@@ -160,12 +50,14 @@ class Assert(FrontEnd):
     ``shrink_budget``, ``copy_parts``, ``observe``...; see its docstring and the options
     table of docs/testing.md) or a stopping rule alone (``FixedCount(1000)``).
 
-    The test fails when it returns ``False`` (a numpy ``False`` too) or raises
-    (``SystemExit`` included; the exception is kept with its traceback); any other return
-    value is a pass; an input for which :func:`~synthia.assume` does not hold is discarded
-    (counted apart, never a pass). An error of the test itself -- parameters that do not
-    match the inputs, a ``NameError`` in its own body -- is an
-    :class:`~synthia.testing.InvalidTest`, never a failure. The test may
+    The verdict rule (:mod:`synthia.testing.verdict`): the test passes when it returns
+    ``None`` or ``True`` (a numpy ``True`` too), fails when it returns ``False`` (a numpy
+    ``False`` too) or raises (``SystemExit`` included; the exception is kept with its
+    traceback); an ``async def`` test is run to completion on an event loop of its own; an
+    input for which :func:`~synthia.assume` does not hold is discarded (counted apart, never
+    a pass). An error of the test itself -- parameters that do not match the inputs, a
+    ``NameError`` in its own body, a return value that is no verdict (an array, a Series, a
+    generator, a number) -- is an :class:`~synthia.testing.InvalidTest`, never a failure. The test may
     :func:`~synthia.draw` more values while it runs. All the pickers form **one wiring**,
     copied once per run, so a picker shared by two arguments stays shared (and the user's
     pickers are never moved).
@@ -223,6 +115,11 @@ class Assert(FrontEnd):
         #: example works on a copy of it (:meth:`seeded`), so the user's pickers never move.
         self.wiring: Arguments = Arguments(self.inputs)
         self._kind_list: list[str] | None = None
+
+    @property
+    def stop(self) -> StoppingRule:
+        """The stopping rule of a run (``options.stop``, ``FixedCount(100)`` when not given)."""
+        return self.options.stop if self.options.stop is not None else FixedCount(100)
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.inputs.items())
@@ -289,15 +186,11 @@ class Assert(FrontEnd):
     def attempt(self, draws: Iterable[Any], picks: int = 1, seed: int = 0) -> Attempt:
         """Replay ``draws`` (``picks`` picks) on a fresh copy of the wiring and test the last value
         (the test's own draws, if any, come after the arguments')."""
-        session = self.session(seed)
-        try:
-            return session.attempt(picks, list(draws), None)
-        finally:
-            session.close()
+        return replay_once(_Player(self).play, self.description(), seed, Tape(list(draws), (), picks, []))
 
-    def session(self, seed: int) -> "_ShrinkSession":
-        """A replay session on a fresh copy of the wiring (made when a replay needs it)."""
-        return _ShrinkSession(self, seed)
+    def description(self) -> Description:
+        """What the runner knows of this harness (see :mod:`synthia.engine.play`)."""
+        return Description(self.name, "inputs", self.wiring, in_sequence=True, may_copy=self.may_copy())
 
     # -- the run --------------------------------------------------------------------------------
     unit = "inputs"
@@ -311,32 +204,16 @@ class Assert(FrontEnd):
         """
         seed = fresh_seed() if seed is None else check_seed(seed)
         report = TestReport(passed=True, seed=seed, reason="", harness=self)
-        return Runner(self, seed, report).run(tapes)
+        player = _Player(self)
+        run_harness(player.play, self.description(), self.options, seed, report, tapes)
+        report.time_generating += player.time_generating
+        report.time_testing += player.time_testing
+        self._finish(report, seed)
+        return report
 
-    def discovery(self, seed: int, recording: bool, report: TestReport) -> "_Discovery":
-        return _Discovery(self, seed, recording, report)
-
-    def shown(self, attempt: Attempt, seed: int) -> Any:
-        # The input as generated, replayed on a fresh copy of the wiring: the test may have
-        # changed the value it was given.
-        assert attempt.tape is not None
-        return self.replay(attempt.tape, seed)
-
-    def conclude(self, report: TestReport, best: Attempt, confirmed: Attempt) -> None:
-        report.drawn = confirmed.drawn
-
-    def outcome(self, value: Any) -> None:
-        """An input's failure is compared by its origin alone (its values replay by construction)."""
-        return None
-
-    def finish(self, report: TestReport, seed: int) -> None:
+    def _finish(self, report: TestReport, seed: int) -> None:
+        """Timings and health checks of a finished run, as warnings."""
         options = self.options.resolved()
-        if options.observe and report.smallest is not None and not report.flaky:
-            report.observations.append(self.observation(
-                seed, report.first_index if report.first_index is not None else -1,
-                Trial(FAIL, report.smallest, report.exception, drawn=report.drawn), report.started_at, {},
-                how_generated="shrunk: the smallest failing input",
-            ))
         if report.tried and not report.interrupted:
             # Timing replays inputs: done when a person will read it (a failure, slow inputs),
             # or when asked; a filter's rejections are counted on the same replay.
@@ -349,28 +226,7 @@ class Assert(FrontEnd):
             else:
                 report.health.extend(_health(self.wiring, {}, report))
         for line in report.health:
-            warnings.warn(f"{self.name}: {line}", HealthWarning, stacklevel=4)
-
-    def observation(
-        self, seed: int, index: int, trial: Trial, started: float, timing: dict[str, float], how_generated: str = "generated",
-    ) -> dict[str, Any]:
-        """One observation in Hypothesis's observability format (``observe=True``)."""
-        features: dict[str, Any] = {label: True for label in trial.labels}
-        features.update({f"cover:{label}": held for label, _, held in trial.covers})
-        if trial.klass is not None:
-            features["class"] = repr(trial.klass)
-        status, exception = trial.status, trial.exception
-        reason = "" if exception is None or status == PASS else f"{type(exception).__name__}: {exception}"
-        if status == FAIL and exception is None:
-            reason = "the test returned False"
-        metadata: dict[str, Any] = {"seed": seed, "index": index, "reproduction": f"{self.name}.example(seed={seed}, index={index})"}
-        if trial.drawn:
-            metadata["drawn"] = trial.drawn
-        return observation(
-            property=self.name, run_start=started, status={PASS: "passed", FAIL: "failed"}.get(status, "gave_up"),
-            arguments=trial.value if isinstance(trial.value, dict) else {}, status_reason=reason,
-            how_generated=how_generated, features=features, timing=timing, metadata=metadata,
-        )
+            warnings.warn(f"{self.name}: {line}", HealthWarning, stacklevel=3)
 
     def explain_report(self, report: TestReport, redraws: int = 5) -> Any:
         """See :meth:`TestReport.explain`: the smallest failure's explanation graph."""
@@ -420,168 +276,87 @@ class Assert(FrontEnd):
         return {names[k]: v / done for k, v in totals.items() if k in names}, dict(calls), wiring
 
 
-class _ShrinkSession(ReplaySession):
-    """The harness's wiring, replayed candidate after candidate, the test run on each."""
+class _Player:
+    """Plays the inputs of one ``Assert`` run: :attr:`play` is the runner's one callback.
 
-    _wiring: Picker[Any] | None = None
-
-    def __init__(self, harness: Assert, seed: int) -> None:
-        super().__init__(None)  # type: ignore[arg-type] # the copy is made when a replay needs it
-        self.harness = harness
-        self.seed = seed
-
-    @property  # type: ignore[override]
-    def wiring(self) -> Picker[Any]:
-        # Most runs pass and never replay: they pay nothing for the session's copy.
-        if self._wiring is None:
-            self._wiring = self.harness.seeded(self.seed)
-        return self._wiring
-
-    @wiring.setter
-    def wiring(self, wiring: Picker[Any] | None) -> None:
-        self._wiring = wiring  # type: ignore[assignment]
-
-    def attempt(self, picks: int, entries: list[Any], max_draws: int | None, strict: bool = False) -> Attempt:
-        """Replay ``entries`` for ``picks`` picks and run the test on the last value.
-
-        With ``strict``, a sequence that does not fit the wiring exactly (other kinds,
-        values out of range, draws missing or left over) is invalid, and so is one of no pick.
-        """
-        replayer = self.begin(entries, max_draws)
-        if picks < 1:
-            return Attempt(INVALID, replayer.tape)
-        values: Any = None
-        try:
-            for k in range(picks):
-                replayer.begin_pick()
-                try:
-                    values = self.wiring.pick()
-                except UnsatisfiedAssumption:
-                    if k == picks - 1:
-                        raise
-        except Exception:
-            return Attempt(INVALID, replayer.tape)
-        if replayer.overran:
-            return Attempt(INVALID, replayer.tape)
-        with drawing(DrawContext(self.seed, 0)) as context:
-            status, exception = call_test(self.harness.test, values)
-        if replayer.overran or (strict and not replayer.fits):
-            return Attempt(INVALID, replayer.tape)
-        if status == DISCARD:
-            status = INVALID  # a discarded candidate is not a candidate
-        return Attempt(
-            status, replayer.tape, values, exception, origin_of(exception) if status == FAIL else None, context.drawn
-        )
-
-
-class _Discovery:
-    """The inputs of one ``Assert`` run: one seeded copy of the wiring, picked input after
-    input, each tested in its own :class:`DrawContext`.
-
-    A failing input is recorded as it is found: every ``CHECKPOINT`` inputs the discovery
-    keeps a copy of the wiring with its state, and :meth:`recorded` makes the input again
-    from the last one (at most ``CHECKPOINT - 1`` plain picks), not from the start of the run.
+    ``play`` is a closure over the run's state (the test, one draw context renewed per input,
+    the timers): it runs once per input, and locals cost less than attributes there.
     """
 
-    CHECKPOINT = 1024
-    #: An input's failure is checked by replaying it; its values replay by construction.
-    remakes = False
+    def __init__(self, harness: Assert) -> None:
+        #: Seconds spent making inputs and in the test, over discovery: ``[generating, testing]``.
+        self.times = [0.0, 0.0]
+        self.play = _play_function(harness.test, self.times)
 
-    def __init__(self, harness: Assert, seed: int, recording: bool, report: TestReport) -> None:
-        self.harness = harness
-        self.seed = seed
-        self.report = report
-        self.wiring = harness.seeded(seed)
-        self._stack = ExitStack()
-        #: With classes, every input is recorded (its class is read from its draws).
-        self.route = self._stack.enter_context(routed(self.wiring, Recorder())) if recording else None
-        self.names = span_names(self.wiring) if recording else None
-        self.checkpoint: tuple[int, Arguments | None] = (0, None)
-        self.time_generating = self.time_testing = 0.0
+    @property
+    def time_generating(self) -> float:
+        return self.times[0]
 
-    def trial(self, index: int, record: bool) -> Trial:
-        clock = time.perf_counter
-        if self.route is None and not index % self.CHECKPOINT and index:
-            self.checkpoint = (index, _snapshot(self.wiring))
+    @property
+    def time_testing(self) -> float:
+        return self.times[1]
+
+
+def _play_function(test: Callable[..., Any], times: list[float]) -> Callable[[Play], Attempt]:
+    """The callback of a run of ``test``: make the input (the last of ``play.picks`` picks:
+    the ones before it set the state of stateful pickers), test it in its own
+    :class:`DrawContext`, give the verdict. Discovery's inputs count in ``times``."""
+    context = DrawContext(0, 0)
+    clock = time.perf_counter
+
+    def play(play: Play) -> Attempt:
         t0 = clock()
-        tape: Tape | None = None
         try:
-            if self.route is not None:
-                recorder = self.route.source = Recorder()
-                values = self.wiring.pick()
-                tape = recorder.tape
-            elif record:
-                values, tape = record_draws(self.wiring)
-            else:
-                values = self.wiring.pick()
+            values = play.wiring.pick() if play.picks == 1 and play.source is None else _made(play)
         except UnsatisfiedAssumption as exc:  # an assume inside a function of the wiring
-            return Trial(DISCARD, None, exc, where=exc.where)
+            return Attempt(DISCARD, where=exc.where)
+        phase = play.phase
+        shown = _kept(values) if phase is SHOW else values
         t1 = clock()
-        context = DrawContext(self.seed, index)
-        token = enter_drawing(context)
+        context.seed, context.index = play.seed, play.index
+        if context.drawn or context.events or context.covers:
+            context.renew(play.seed, play.index)
+        token = set_context(context)
         try:
-            status, exception = call_test(self.harness.test, values)
-        finally:
-            leave_drawing(token)
-        self.time_generating += t1 - t0
-        self.time_testing += clock() - t1
-        if status == DISCARD:
-            return Trial(DISCARD, values, exception, where=exception.where)  # type: ignore[union-attr]
-        labels = tuple(context.events)
-        klass: Hashable = None
-        if self.route is not None:
-            klass = signature(tape, names=self.names)  # type: ignore[arg-type]
-            if labels:
-                klass = (klass, labels)
-        origin = origin_of(exception) if status == FAIL else None
-        return Trial(status, values, exception, origin, tape, klass, labels, context.covers, drawn=context.drawn)
-
-    def recorded(self, index: int, history: bool) -> Attempt:
-        harness = self.harness
-        if history:
-            wiring = harness.seeded(self.seed)
-            picks = index + 1
+            result = test(**values)
+        except BaseException as exc:  # noqa: B036 - the verdict rule says what it means
+            status, exception = raised(test, values, exc)
         else:
-            start, snapshot = self.checkpoint
-            copied = _snapshot(snapshot) if start <= index else None
-            if copied is None:
-                copied, start = harness.seeded(self.seed), 0
-            wiring = copied
-            _advance(wiring, index - start)
-            picks = 1
-        recorder = Recorder()
-        values: Any = None
-        with routed(wiring, recorder):
-            for k in range(picks):
-                recorder.begin_pick()
-                try:
-                    values = wiring.pick()
-                except UnsatisfiedAssumption:
-                    if k == picks - 1:
-                        raise
-            with drawing(DrawContext(self.seed, index)) as context:
-                status, exception = call_test(harness.test, values)
-        return Attempt(status, recorder.tape, values, exception, origin_of(exception) if status == FAIL else None, context.drawn)
+            status, exception = (PASS, None) if result is None or result is True else returned(test, values, result)
+        finally:
+            reset_context(token)
+        if phase is DISCOVER:
+            times[0] += t1 - t0
+            times[1] += clock() - t1
+        if status is PASS:
+            return Attempt(PASS, None, shown, None, None, context.drawn, tuple(context.events) if context.events else (), context.covers)
+        if status == DISCARD:
+            return Attempt(DISCARD, None, shown, exception, where=exception.where)  # type: ignore[union-attr]
+        return Attempt(FAIL, None, shown, exception, origin_of(exception), context.drawn, tuple(context.events), context.covers)
 
-    def failed(self) -> None:
-        notify_failure(self.wiring)
-
-    def close(self) -> None:
-        self._stack.close()
-        self.report.time_generating += self.time_generating
-        self.report.time_testing += self.time_testing
-        self.report.notes.extend(picker_notes(self.wiring))
+    return play
 
 
-def _snapshot(wiring: Arguments | None) -> Arguments | None:
-    """A copy of ``wiring`` with its state (``None`` for a wiring that cannot be copied: its
-    inputs are then made again from the start of the run)."""
-    if wiring is None:
-        return None
+def _made(play: Play) -> Any:
+    """The input of a replay or a recording: the last of ``play.picks`` picks, each marked on
+    the source (an ``assume`` in the picks before it does not discard it)."""
+    wiring = play.wiring
+    for _ in range(play.picks - 1):
+        play.begin_pick()
+        try:
+            wiring.pick()
+        except UnsatisfiedAssumption:
+            pass
+    play.begin_pick()
+    return wiring.pick()
+
+
+def _kept(values: Any) -> Any:
+    """The input as the wiring made it, kept before the test runs (it may change its input)."""
     try:
-        return wiring.duplicate(with_state=True)
+        return copy.deepcopy(values)
     except Exception:
-        return None
+        return values
 
 
 #: Inputs replayed with timers on after a run (per-picker time and the health checks).
@@ -627,16 +402,3 @@ def _advance(wiring: Picker[Any], picks: int) -> None:
             wiring.pick()
         except UnsatisfiedAssumption:
             pass
-
-
-def _passed(status: str) -> str:
-    return "was discarded" if status == DISCARD else ("passed" if status == PASS else "could not be replayed")
-
-
-def _outcome(exception: BaseException | None) -> str:
-    return "returned False" if exception is None else f"raised {type(exception).__name__}: {exception}"
-
-
-def _describe(values: Any) -> str:
-    text = repr(values)
-    return text if len(text) <= 120 else text[:117] + "..."

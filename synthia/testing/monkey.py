@@ -16,21 +16,21 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import functools
 import inspect
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from ..core.draws import DrawSource, Recorder, Tape, routed
-from ..core.graph import kinds_of
+from ..core.draws import DrawSource, Tape
 from ..core.picker import Picker
 from ..core.random import check_seed, derive_seed, fresh_seed
-from ..engine.observe import observation
+from ..engine.play import DISCOVER, Description, Play
+from ..engine.proposals import DISCARD, FAIL, INVALID, PASS, Attempt
+from ..engine.replays import replay_once
 from ..engine.report import TestReport
-from ..engine.runner import DISCARD, FrontEnd, Runner, RunOptions, Trial
-from ..engine.session import ReplaySession
-from ..engine.shrinker import FAIL, INVALID, PASS, Attempt
-from ..engine.stopping import StoppingRule
+from ..engine.runner import RunOptions, run_harness
+from ..engine.stopping import FixedCount, StoppingRule
 from .actions import Action, actions_of, check_actions, safe_repr
 from .concurrent import play_concurrent
 from .context import DrawContext, UnsatisfiedAssumption, enter_drawing, leave_drawing
@@ -117,7 +117,7 @@ class TraceExplanation:
         return self.describe()
 
 
-class Monkey(FrontEnd):
+class Monkey:
     """Drive ``system`` with ``actions``, check every step, and shrink a failing trace.
 
     ``system`` is a factory (a class or function giving a fresh object per trace) or an
@@ -231,6 +231,11 @@ class Monkey(FrontEnd):
         self.machine = Machine(system, model, action_list, source, checks, max_steps, concurrency)
 
     @property
+    def stop(self) -> StoppingRule:
+        """The stopping rule of a run (``options.stop``, ``FixedCount(100)`` when not given)."""
+        return self.options.stop if self.options.stop is not None else FixedCount(100)
+
+    @property
     def system(self) -> Any:
         """The system factory (or object with ``reset()``)."""
         return self.machine.system
@@ -298,14 +303,20 @@ class Monkey(FrontEnd):
         return self.machine.play(steps, source, seed, picks, counts, learners)
 
     def attempt(self, tape: Tape) -> Attempt:
-        """Replay a recorded trace on a fresh system (a fresh copy of the action wiring)."""
-        session = _MonkeySession(self, 0)
-        try:
-            return session.attempt(tape.picks, list(tape.draws), None)
-        finally:
-            session.close()
+        """Replay a recorded trace on a fresh system (a fresh copy of the action wiring); the
+        attempt's ``details`` are the trace."""
+        return replay_once(_Player(self, 0).play, self.description(), 0, tape)
 
-    # -- the runner's front end -----------------------------------------------------------------
+    def description(self) -> Description:
+        """What the runner knows of this harness (see :mod:`synthia.engine.play`): each trace
+        is made from the run's seed and its number alone, and classified by its actions."""
+        machine = self.machine
+        return Description(
+            self.name, "traces", machine.steps, in_sequence=False, classifies=True,
+            records=machine.learning_arguments(), may_copy=True, max_picks=machine.picks,
+        )
+
+    # -- the run ----------------------------------------------------------------------------------
     unit = "traces"
 
     def run(self, seed: int | None = None, *, tapes: Iterable[Tape] = ()) -> MonkeyReport:
@@ -313,26 +324,18 @@ class Monkey(FrontEnd):
         replayed first."""
         seed = fresh_seed() if seed is None else check_seed(seed)
         report = MonkeyReport(passed=True, seed=seed, reason="", harness=self)  # type: ignore[arg-type]
-        return Runner(self, seed, report).run(tapes)  # type: ignore[return-value]
+        player = _Player(self, seed)
+        run_harness(player.play, self.description(), self.options, seed, report, tapes)
+        player.finish(report)
+        self._conclude(report)
+        return report
 
-    def session(self, seed: int) -> "_MonkeySession":
-        return _MonkeySession(self, seed)
-
-    def discovery(self, seed: int, recording: bool, report: TestReport) -> "_Discovery":
-        return _Discovery(self, seed, report)  # type: ignore[arg-type]
-
-    def kinds(self) -> list[str]:
-        return kinds_of(self.machine.steps)
-
-    def may_copy(self) -> bool:
-        return True
-
-    def shown(self, attempt: Attempt, seed: int) -> Any:
-        return {"trace": attempt.value.steps}
-
-    def conclude(self, report: TestReport, best: Attempt, confirmed: Attempt) -> None:
-        assert isinstance(report, MonkeyReport)
-        trace: Trace = best.value
+    def _conclude(self, report: MonkeyReport) -> None:
+        """What the report shows of the smallest failing trace: its steps, what failed, the program."""
+        played = report.played
+        if played is None or not isinstance(played.details, Trace):
+            return
+        trace: Trace = played.details
         report.trace = trace.steps
         report.smallest = {"trace": trace.steps}
         if report.first is not None:
@@ -344,39 +347,6 @@ class Monkey(FrontEnd):
         report.program = program(self.machine, trace)
         report.history = trace.history
 
-    def finish(self, report: TestReport, seed: int) -> None:
-        pass
-
-    def outcome(self, value: Any) -> list[str]:
-        """What a trace did, step by step, as text: two plays of the same draws on fresh systems
-        must do the same (memory addresses left out of the results)."""
-        steps = value["trace"] if isinstance(value, dict) else value.steps
-        return [
-            f"{step.text(self.machine.variable)} " + (f"raised {type(step.exception).__name__}" if step.exception is not None
-                                               else "returned " + _ADDRESS.sub("0x…", safe_repr(step.result)))
-            for step in steps
-        ]
-
-    def observation(self, seed: int, index: int, trial: Trial, started: float, timing: dict[str, float]) -> dict[str, Any]:
-        """Trace ``index`` as one observation in Hypothesis's observability format."""
-        steps = trial.value["trace"] if isinstance(trial.value, dict) else []
-        features: dict[str, Any] = {label: True for label in trial.labels}
-        if trial.klass is not None:
-            features["class"] = repr(trial.klass)
-        reason = "" if trial.status == PASS or trial.exception is None else f"{type(trial.exception).__name__}: {trial.exception}"
-        return observation(
-            property=self.name, run_start=started, status={PASS: "passed", FAIL: "failed"}.get(trial.status, "gave_up"),
-            arguments={"trace": [step.text(self.machine.variable) for step in steps]}, status_reason=reason, how_generated="generated",
-            features=features, timing=timing, metadata={"seed": seed, "index": index},
-        )
-
-    def _record(self, seed: int, index: int) -> tuple[Trace, Tape]:
-        steps = self._wiring().set_seed(_trace_seed(seed, index))
-        recorder = Recorder()
-        with routed(steps, recorder):
-            trace = self._play(steps, recorder, _trace_seed(seed, index), self.machine.picks)
-        return trace, recorder.tape
-
     # -- the report's program --------------------------------------------------------------------------
     def explain_trace(self, tape: Tape, seed: int, redraws: int = 3) -> TraceExplanation:
         """See :meth:`MonkeyReport.explain`."""
@@ -384,7 +354,7 @@ class Monkey(FrontEnd):
         if base.status != FAIL or base.tape is None:
             raise ValueError("the trace does not fail when replayed")
         replayed = base.tape
-        trace: Trace = base.value
+        trace: Trace = base.details
         starts = replayed.pick_starts + [len(replayed.draws)]
         necessary: list[bool | None] = []
         free: list[dict[str, bool | None]] = []
@@ -410,94 +380,93 @@ class Monkey(FrontEnd):
         return TraceExplanation(trace.steps, necessary, free, self.machine.variable)
 
 
-class _MonkeySession(ReplaySession):
-    """The monkey's action wiring, replayed candidate after candidate on a fresh system."""
+class _Player:
+    """Plays the traces of one ``Monkey`` run: the runner's one callback (:meth:`play`). In
+    discovery it counts what each action did and how long the traces were, and keeps the
+    live copies of argument pickers that learn from trace to trace."""
 
     def __init__(self, monkey: Monkey, seed: int) -> None:
-        super().__init__(monkey._wiring().set_seed(seed))
         self.monkey = monkey
-        self.seed = seed
-
-    def attempt(self, picks: int, entries: list[Any], max_draws: int | None, strict: bool = False) -> Attempt:
-        replayer = self.begin(entries, max_draws)
-        steps: Any = self.wiring
-        try:
-            trace = self.monkey._play(steps, replayer, self.seed, min(picks, self.monkey.machine.picks))
-        except KeyboardInterrupt:
-            raise
-        except Exception:
-            return Attempt(INVALID, replayer.tape)
-        if replayer.overran or (strict and not replayer.fits):
-            return Attempt(INVALID, replayer.tape)
-        if trace.failure is None:
-            return Attempt(PASS, replayer.tape, trace)
-        return Attempt(FAIL, replayer.tape, trace, trace.failure.exception, trace.failure.origin)
-
-
-class _Discovery:
-    """The traces of one ``Monkey`` run: trace ``index`` is played from its own seed, derived
-    from the run's, on a fresh system, inside its own :class:`DrawContext` (so actions may
-    :func:`~synthia.event`, :func:`~synthia.cover` and :func:`~synthia.assume`)."""
-
-    def __init__(self, monkey: Monkey, seed: int, report: "MonkeyReport") -> None:
-        self.monkey = monkey
-        self.seed = seed
-        self.report = report
-        self.steps = monkey._wiring()
         self.learners = Learners(seed)
-        #: A run whose argument pickers learn records every trace as it plays it: such a
-        #: trace cannot be played again from its seed alone.
-        self.learning = monkey.machine.learning_arguments()
-        self.remakes = not self.learning
         #: Per kind ("tried", "enabled", "failed"), how often each action was.
         self.counts: dict[str, collections.Counter[str]] = {kind: collections.Counter() for kind in ("tried", "enabled", "failed")}
         self.lengths: collections.Counter[int] = collections.Counter()
+        self.always_enabled = 0
 
-    def trial(self, index: int, record: bool) -> Trial:
-        monkey, steps = self.monkey, self.steps
-        seed = _trace_seed(self.seed, index)
-        steps.set_seed(seed)
-        recorder = Recorder() if self.learning or record else None
-        context = DrawContext(self.seed, index)
+    def play(self, play: Play) -> Attempt:
+        """One trace of at most ``play.picks`` steps on a fresh system, inside its own
+        :class:`DrawContext` (so systems and actions may :func:`~synthia.draw`,
+        :func:`~synthia.event`, :func:`~synthia.cover` and :func:`~synthia.assume`)."""
+        monkey = self.monkey
+        machine = monkey.machine
+        steps: StepPicker = play.wiring  # type: ignore[assignment]
+        discovering = play.phase == DISCOVER
+        context = DrawContext(play.seed, play.index)
         token = enter_drawing(context)
         try:
-            if recorder is None:
-                trace = monkey._play(steps, None, seed, monkey.machine.picks, self.counts, self.learners)
-            else:
-                with routed(steps, recorder):
-                    trace = monkey._play(steps, recorder, seed, monkey.machine.picks, self.counts, self.learners)
+            trace = monkey._play(
+                steps, play.source, _trace_seed(play.seed, play.index), min(play.picks, machine.picks),
+                self.counts if discovering else None, self.learners if discovering else None,
+            )
         except UnsatisfiedAssumption as exc:
-            return Trial(DISCARD, None, exc, where=exc.where)
+            return Attempt(DISCARD, where=exc.where)
         finally:
             leave_drawing(token)
-        self.lengths[len(trace.steps)] += 1
+        if discovering:
+            self.lengths[len(trace.steps)] += 1
+            self.always_enabled += steps.always_enabled
+            steps.always_enabled = 0
+        failure = trace.failure
+        if failure is None and not trace.steps:
+            return Attempt(DISCARD, where=_NOTHING_ENABLED)
         labels = tuple(context.events)
         klass: Any = trace_class(trace.steps)
         if labels:
             klass = (klass, labels)
-        tape = None if recorder is None else recorder.tape
-        failure = trace.failure
+        value = {"trace": trace.steps}
+        lines = functools.partial(self.lines, trace.steps)
         if failure is None:
-            return Trial(PASS, {"trace": trace.steps}, None, None, tape, klass, labels, context.covers)
-        return Trial(FAIL, {"trace": trace.steps}, failure.exception, failure.origin, tape, klass, labels, context.covers)
+            return Attempt(PASS, None, value, None, None, context.drawn, labels, context.covers, klass=klass, lines=lines, details=trace)
+        if discovering:
+            self.learners.failed()
+        return Attempt(
+            FAIL, None, value, failure.exception, failure.origin, context.drawn, labels, context.covers,
+            klass=klass, lines=lines, details=trace,
+        )
 
-    def recorded(self, index: int, history: bool) -> Attempt:
-        trace, tape = self.monkey._record(self.seed, index)
-        if trace.failure is None:
-            return Attempt(PASS, tape, trace)
-        return Attempt(FAIL, tape, trace, trace.failure.exception, trace.failure.origin)
+    def lines(self, steps: list[Step]) -> list[str]:
+        """What a trace did, step by step, as text: two plays of the same draws on fresh systems
+        must do the same (memory addresses left out of the results)."""
+        variable = self.monkey.machine.variable
+        return [
+            f"{step.text(variable)} " + (f"raised {type(step.exception).__name__}" if step.exception is not None
+                                         else "returned " + _ADDRESS.sub("0x…", safe_repr(step.result)))
+            for step in steps
+        ]
 
-    def failed(self) -> None:
-        self.learners.failed()
-
-    def close(self) -> None:
-        report = self.report
+    def finish(self, report: MonkeyReport) -> None:
+        """The counts of discovery, in the report."""
+        counts = self.counts
         for action in self.monkey.action_list or ():
-            self.counts["enabled"][action.name] += self.steps.always_enabled
-        names = dict.fromkeys([a.name for a in self.monkey.action_list or ()] + [name for kind in self.counts.values() for name in kind])
-        report.counts = {name: {kind: self.counts[kind][name] for kind in ("tried", "enabled", "failed")} for name in names}
+            counts["enabled"][action.name] += self.always_enabled
+        names = dict.fromkeys([a.name for a in self.monkey.action_list or ()] + [name for kind in counts.values() for name in kind])
+        report.counts = {name: {kind: counts[kind][name] for kind in ("tried", "enabled", "failed")} for name in names}
         report.lengths = dict(sorted(self.lengths.items()))
         report.notes.extend(self.learners.notes())
+        if report.error is not None and report.discarded and not report.tried:
+            report.error += f"; no action was ever enabled: {_never_enabled(self.monkey)}"
+
+
+#: Where a trace that ran no action was "discarded": it tested nothing.
+_NOTHING_ENABLED = "the first step (no action was enabled: every precondition was false)"
+
+
+def _never_enabled(monkey: Monkey) -> str:
+    actions = monkey.action_list or []
+    guarded = [a.name for a in actions if a.precondition is not None]
+    if guarded and len(guarded) == len(actions):
+        return f"the preconditions of {', '.join(guarded)} never held on a fresh system"
+    return "the action source gave no enabled action"
 
 
 def _variations(tape: Tape, positions: Iterable[int], seed: int, redraws: int) -> list[dict[int, Any]]:

@@ -28,7 +28,7 @@ from ..core.random import derive_seed
 from ..engine.coverage import bucket
 from ..engine.report import InvalidTest, RunInterrupted, safe_repr
 from .actions import NO_EXPECTATION, Action, call_with_state, variable_name
-from .harness import origin_of
+from .verdict import origin_of
 from .scheduler import Concurrency, History
 
 __all__ = ["Machine", "Step", "Failure", "Trace", "StepPicker", "Episode", "Learners", "trace_class", "fresh", "said", "equal"]
