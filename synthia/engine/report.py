@@ -289,8 +289,9 @@ class TestReport:
         return self.summary()
 
 
-def safe_repr(value: Any, limit: int = 10_000) -> str:
-    """``repr(value)``, or a placeholder when that raises; cut beyond ``limit`` characters.
+def safe_repr(value: Any, limit: int | None = 10_000) -> str:
+    """``repr(value)``, or a placeholder when that raises; cut beyond ``limit`` characters
+    (``None``: never cut, for the text of a program).
 
     An int over Python's 4,300-digit limit is written in hex (a literal of the same value,
     so a printed program still runs); a value nested too deep says so.
@@ -309,7 +310,7 @@ def safe_repr(value: Any, limit: int = 10_000) -> str:
         return f"<{type(value).__name__} nested too deep to show (its repr raised RecursionError)>"
     except Exception as exc:  # a value whose repr raises must not end the run
         return f"<{type(value).__name__} whose repr raised {type(exc).__name__}>"
-    return text if len(text) <= limit else text[:limit] + "..."
+    return text if limit is None or len(text) <= limit else text[:limit] + "..."
 
 
 def safe_str(exception: BaseException) -> str:

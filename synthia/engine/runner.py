@@ -29,7 +29,7 @@ import collections
 import contextlib
 import re
 import time
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..core.draws import Tape
 from ..core.exceptions import GiveUp, NoMoreElements
@@ -181,92 +181,112 @@ class Runner:
     # -- discovery ------------------------------------------------------------------------------
     def _discover(self) -> Iterator[Attempt]:
         """Phase 2: inputs until the rule says enough or an end; yields each failing input
-        (recorded and checked to replay) and goes on when asked for more."""
+        (recorded and checked to replay) and goes on when asked for more.
+
+        Most inputs of most runs take the plain path: the next pick of the sequence, nothing
+        to record, no coverage requirement, deadline or observation; such an input that passes
+        costs the rule's question, the play and the counts. Every other input -- the first,
+        one with a copied part, a checkpoint, a progress tick, any input of a run with
+        requirements, a deadline or observations -- takes :meth:`_slow`."""
         options, report = self.options, self.report
         self.rule.begin()
         self.evidence = evidence = options.new_evidence()
         report.evidence, report.rule = evidence, self.rule
         description = self.description
-        copy_at = next_copy(0) if options.copy_parts and description.may_copy else -1
-        recording = evidence.recording_classes and not description.classifies
-        inputs = Discovery(self.play, description, self.seed, recording)
+        self._copy_at = next_copy(0) if options.copy_parts and description.may_copy else -1
+        inputs = Discovery(self.play, description, self.seed, evidence.recording_classes and not description.classifies)
         self._pending = ""  # the rule's reason to stop, held while coverage requirements are undecided
         self._checked = -1
         self._verdict = "undecided"  # of the coverage requirements, at the last checkpoint
-        bar = run_progress(self.rule, f"{description.name}: {description.unit}", options.progress)
-        # The plain case -- no coverage requirement, no deadline, no observations --
-        # pays only for the rule's question and the counts; a passing input that needs no
-        # class read from its draws is counted here (most inputs of most runs).
-        plain = not evidence.requirements and self.deadline is None and not options.observe
-        tick = bar.tick if bar is not None else None
-        reason_to_stop, observe = self.rule.reason_to_stop, self.rule.observe
-        # One outcome, renewed per input, when the rule does not keep them.
-        self._outcome = outcome = Outcome(0, None, True, None, (), evidence)  # type: ignore[arg-type]
-        fresh = self.rule.keeps_outcomes
-        make, play, direct = inputs.make, self.play, inputs.direct
-        index = 0
+        self._bar = run_progress(self.rule, f"{description.name}: {description.unit}", options.progress)
+        direct = inputs.direct
+        plain = self._plain(direct)
+        reason_to_stop, play, count = self.rule.reason_to_stop, self.play, self._counter(evidence)
+        index = special = 0  # special: the next input that takes the slow path
         try:
             while True:
-                if plain and not (reason_to_stop() or report.discarded):
-                    if tick is not None and not index & 15:
-                        tick(report.tried)
+                if plain and index != special and not (reason_to_stop() or report.discarded):
+                    direct.index = index  # type: ignore[union-attr]
                     try:
-                        if direct is not None and index % CHECKPOINT and index != copy_at:
-                            direct.index = index
-                            attempt: Attempt | None = play(direct)
-                        else:
-                            attempt = make(index, index == copy_at)
+                        attempt = play(direct)  # type: ignore[arg-type]
                     except Exception as error:  # noqa: BLE001 - which end of the run it is: _unmade says
                         self._unmade(error, index)
                         break
-                elif self._stops(index, bar):
-                    break
+                    if attempt.status is PASS:
+                        count(index, attempt)
+                        index += 1
+                        continue
                 else:
-                    attempt = self._make(inputs, index, index == copy_at)
-                if attempt is None:
-                    break
+                    slow = self._slow(inputs, index)
+                    if slow is None:
+                        break
+                    attempt = slow
                 index += 1
-                if attempt.status == PASS and attempt.tape is None and attempt.klass is None and index > 1:
-                    labels = attempt.labels
-                    evidence.observe(True, None, labels, attempt.covers)
-                    if fresh:
-                        outcome = Outcome(index - 1, attempt.value, True, None, labels, evidence)
-                    else:
-                        outcome.index, outcome.inputs, outcome.labels = index - 1, attempt.value, labels
-                    observe(outcome)
-                    report.tried += 1
-                    continue
-                failing, copy_at = self._after(inputs, index - 1, attempt, copy_at)
+                special = self._special(index)
+                failing = self._after(inputs, index - 1, attempt)
                 if failing is None:
                     continue
                 if failing.status != FAIL:  # flaky: reported, nothing more to do
                     return
                 yield failing
         finally:
-            if bar is not None:
-                bar.close()
-            inputs.close()
-            report.notes.extend(picker_notes(inputs.wiring))
-            self._discovery_health()
+            self._end_discovery(inputs)
+
+    def _plain(self, direct: Play | None) -> bool:
+        """Whether inputs may take the plain path (see :meth:`_discover`)."""
+        return direct is not None and not self.evidence.requirements and self.deadline is None and not self.options.observe
+
+    def _end_discovery(self, inputs: Discovery) -> None:
+        if self._bar is not None:
+            self._bar.close()
+        inputs.close()
+        self.report.notes.extend(picker_notes(inputs.wiring))
+        self._discovery_health()
+
+    def _counter(self, evidence: Any) -> Callable[[int, Attempt], None]:
+        """What counts a passing input of the plain path: the evidence, the rule, the report
+        (one outcome renewed per input when the rule does not keep them)."""
+        observe, observed, report = self.rule.observe, evidence.observe, self.report
+        outcome = self._outcome = Outcome(0, None, True, None, (), evidence)  # type: ignore[arg-type]
+        if self.rule.keeps_outcomes:
+            def count(index: int, attempt: Attempt) -> None:
+                observed(True, None, attempt.labels, attempt.covers)
+                observe(Outcome(index, attempt.value, True, None, attempt.labels, evidence))
+                report.tried += 1
+        else:
+            def count(index: int, attempt: Attempt) -> None:
+                observed(True, None, attempt.labels, attempt.covers)
+                outcome.index, outcome.inputs, outcome.labels = index, attempt.value, attempt.labels
+                observe(outcome)
+                report.tried += 1
+        return count
+
+    def _special(self, index: int) -> int:
+        """The first input from ``index`` on that must take the slow path: one with a copied
+        part, a checkpoint of the sequence, a tick of the progress bar."""
+        special = index + (-index) % CHECKPOINT
+        if self._copy_at >= index:
+            special = min(special, self._copy_at)
+        if self._bar is not None:
+            special = min(special, index + (-index) % 16)
+        return special
+
+    def _slow(self, inputs: Discovery, index: int) -> Attempt | None:
+        """Input ``index`` by the slow path: every check of :meth:`_stops`, then made (recorded
+        when a part of it will be copied) and observed; ``None`` when discovery ends."""
+        if self._stops(index, self._bar):
+            return None
+        return self._make(inputs, index, index == self._copy_at)
 
     def _stops(self, index: int, bar: Any) -> bool:
         """Whether discovery ends before input ``index`` (the reason is then in the report)."""
         report, evidence = self.report, self.evidence
-        if evidence.requirements and report.tried != self._checked and evidence.is_checkpoint(report.tried):
-            self._checked = report.tried
-            self._verdict = evidence.check_coverage()
-            if self._verdict == "not met":
-                report.passed = False
-                report.insufficient = [r.describe(evidence.n) for r in evidence.unmet()]
-                report.reason = f"a coverage requirement is confidently not met after {report.tried} {self.description.unit}"
-                return True
-            if self._verdict == "met" and self._pending:
-                report.reason = f"{self._pending}; coverage requirements met after {report.tried} {self.description.unit}"
-                return True
+        if evidence.requirements and report.tried != self._checked and evidence.is_checkpoint(report.tried) and self._coverage_stops():
+            return True
         reason = self._pending or self.rule.reason_to_stop()
         if reason and self._reason_stops(reason):
             return True
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline is not None and report.tried and time.perf_counter() > self.deadline:  # at least one input is tried
             report.reason = f"the time budget of {self.options.time_budget:g} s is spent"
             report.time_bound = f"the time budget of {self.options.time_budget:g} s ended discovery"
             return True
@@ -275,6 +295,22 @@ class Runner:
         if report.discarded >= MAX_DISCARD_RATIO * (report.tried + 10):
             where = self.discards.most_common(1)[0][0] if self.discards else ""
             report.reason = f"{report.discarded} {self.description.unit} were discarded {_by(where)}, against {report.tried} tested"
+            return True
+        return False
+
+    def _coverage_stops(self) -> bool:
+        """At a checkpoint of the coverage requirements: whether they end discovery (one is
+        confidently not met, or all are met while the rule already said enough)."""
+        report, evidence = self.report, self.evidence
+        self._checked = report.tried
+        self._verdict = evidence.check_coverage()
+        if self._verdict == "not met":
+            report.passed = False
+            report.insufficient = [r.describe(evidence.n) for r in evidence.unmet()]
+            report.reason = f"a coverage requirement is confidently not met after {report.tried} {self.description.unit}"
+            return True
+        if self._verdict == "met" and self._pending:
+            report.reason = f"{self._pending}; coverage requirements met after {report.tried} {self.description.unit}"
             return True
         return False
 
@@ -320,15 +356,15 @@ class Runner:
         else:
             report.reason = f"the wiring raised while making input #{index}; the failure found before is kept"
 
-    def _after(self, inputs: Discovery, index: int, attempt: Attempt, copy_at: int) -> tuple[Attempt | None, int]:
-        """Input ``index`` counted; the failing attempt to shrink (or ``None``), and the number of
-        the next input with a copied part."""
+    def _after(self, inputs: Discovery, index: int, attempt: Attempt) -> Attempt | None:
+        """Input ``index`` counted; the failing attempt to shrink, or ``None``. After the input
+        with a copied part, the copy is tried (when it passed) and the next one is set."""
         failing = self._account(inputs, index, attempt)
-        if index == copy_at:
-            copy_at = next_copy(index + 1)
+        if index == self._copy_at:
+            self._copy_at = next_copy(index + 1)
             if failing is None and attempt.status == PASS:
                 failing = self._copy(index, attempt)
-        return failing, copy_at
+        return failing
 
     def _account(self, inputs: Discovery, index: int, attempt: Attempt) -> Attempt | None:
         """Count input ``index`` (evidence, rule); the failing attempt to shrink, recorded and

@@ -238,22 +238,31 @@ class Action:
         key = ("model", type(model))
         return lambda args: self._call(target, args, key)
 
-    def call_text(self, target: str, args: dict[str, Any]) -> str:
+    def call_text(self, target: str, args: dict[str, Any], name: str | None = None, full: bool = False) -> str:
         """The line of Python that performs the action on ``target`` (a variable name), its
-        arguments passed as the last call passed them."""
+        arguments passed as the last call passed them; a function action is called by
+        ``name`` (its ``__name__`` by default). ``full``: values are never cut (a program's
+        text), else a value's text is cut after 10,000 characters (a message's)."""
         positional, _ = self._last_binding
-        shown = ", ".join([safe_repr(args[k]) for k in positional if k in args] + [f"{k}={safe_repr(v)}" for k, v in args.items() if k not in positional])
+        limit = None if full else 10_000
+        shown = ", ".join(
+            [safe_repr(args[k], limit) for k in positional if k in args] + [f"{k}={safe_repr(v, limit)}" for k, v in args.items() if k not in positional]
+        )
         if isinstance(self.fn, str):
             return f"{target}.{self.fn}({shown})"
         if inspect.ismethod(self.fn) and not isinstance(self.fn.__self__, type):
             return f"{target}.{self.fn.__name__}({shown})"
-        name = getattr(self.fn, "__name__", "action")
+        name = name or getattr(self.fn, "__name__", "action")
         return f"{name}({target}{', ' + shown if shown else ''})"
 
-    def model_text(self, target: str, args: dict[str, Any]) -> str:
-        """The line of Python that performs the model's counterpart on ``target``."""
+    def model_text(self, target: str, args: dict[str, Any], name: str | None = None, full: bool = False) -> str:
+        """The line of Python that performs the model's counterpart on ``target`` (a function
+        counterpart called by ``name``; ``full`` as in :meth:`call_text`)."""
         positional = next((b[0] for key, b in self._bindings.items() if isinstance(key, tuple) and key[0] == "model"), ())
-        shown = ", ".join([safe_repr(args[k]) for k in positional if k in args] + [f"{k}={safe_repr(v)}" for k, v in args.items() if k not in positional])
+        limit = None if full else 10_000
+        shown = ", ".join(
+            [safe_repr(args[k], limit) for k in positional if k in args] + [f"{k}={safe_repr(v, limit)}" for k, v in args.items() if k not in positional]
+        )
         if self.model is False:
             return "pass  # no counterpart on the model"
         if self.model is None or isinstance(self.model, str):
@@ -261,7 +270,7 @@ class Action:
             if isinstance(method, str):
                 return f"{target}.{method}({shown})"
             return "pass  # no counterpart on the model"
-        name = getattr(self.model, "__name__", "model_step")
+        name = name or getattr(self.model, "__name__", "model_step")
         return f"{name}({target}{', ' + shown if shown else ''})"
 
     def __repr__(self) -> str:

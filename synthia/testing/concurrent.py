@@ -16,9 +16,10 @@ from typing import Any, Callable
 
 from ..core.draws import DrawSource
 from ..core.exceptions import NoMoreElements
+from ..engine.proposals import FAIL
 from ..engine.report import InvalidTest, RunInterrupted, safe_repr
 from .actions import NO_EXPECTATION, Action, call_with_state
-from .verdict import origin_of
+from .verdict import origin_of, verdict
 from .linearizability import ANY_RESULT
 from .scheduler import Decisions, History, run_history, sampler, system_code
 from .trace import Episode, Failure, Machine, Step, StepPicker, Trace, equal, fresh, said
@@ -153,7 +154,7 @@ def judge(machine: Machine, system: Any, lanes: list[list[Step]], history: Histo
         except BaseException as exc:  # noqa: B036 - an expectation that raises does not hold
             message = f"{record.text} returned {safe_repr(step.result)}; the expectation raised {said(exc)}\n{shown}"
             return failed("expect", message, exc, ("expect", step.action.name, *origin_of(exc)))
-        if not holds:
+        if verdict(holds, f"the expectation of {step.action.name!r}") == FAIL:
             message = f"{record.text} returned {safe_repr(step.result)}, against the expectation\n{shown}"
             return failed("expect", message, AssertionError(message), ("expect", step.action.name))
     model = found.model if machine.model is not None else None
@@ -168,7 +169,7 @@ def judge(machine: Machine, system: Any, lanes: list[list[Step]], history: Histo
         except BaseException as exc:  # noqa: B036
             message = f"invariant {name} failed after the branches: {said(exc)}\n{shown}"
             return failed("invariant", message, exc, ("invariant", name, *origin_of(exc)), check=check)
-        if holds is False:
+        if verdict(holds, f"the invariant {name}") == FAIL:
             message = f"invariant {name} is false after the branches\n{shown}"
             return failed("invariant", message, AssertionError(message), ("invariant", name), check=check)
     return Trace(done, None, history, lanes)

@@ -5,6 +5,9 @@ from typing import Any, Callable, TypeVar
 
 from ..core.picker import Picker
 from .harness import Assert
+from .verdict import verdict
+from ..engine.proposals import FAIL
+from ..engine.report import InvalidTest
 from ..engine.runner import SHRINK_BUDGET, RunOptions
 from ..engine.stopping import FixedCount
 
@@ -31,7 +34,9 @@ def find(
     Draws up to ``max_examples`` values until one satisfies ``condition``, then shrinks its
     draws (like :class:`~synthia.Assert` shrinks a failure) to the smallest value that still
     does, within ``shrink_budget`` calls of ``condition`` (and ``shrink_time`` seconds, when
-    given). A condition that raises counts as false. Raises :class:`NoExampleFound` when no
+    given). A condition that raises counts as false; one that returns anything but a
+    boolean (Python's or numpy's) -- ``None``, a number, an array -- is an
+    :class:`~synthia.InvalidTest`. Raises :class:`NoExampleFound` when no
     value satisfied it. The same seed gives the same value, in any process.
 
     >>> import synthia as sy
@@ -44,7 +49,9 @@ def find(
             holds = condition(value)
         except Exception:
             return True
-        return not holds
+        if holds is None:
+            raise InvalidTest("the condition of find returned None, which is no verdict: return True or False")
+        return verdict(holds, "the condition of find") == FAIL
 
     report = Assert(test, RunOptions(stop=FixedCount(max_examples), shrink_budget=shrink_budget, shrink_time=shrink_time, name="find"), value=picker).run(seed=seed)
     if report.passed or report.smallest is None:

@@ -130,9 +130,15 @@ class Monkey:
 
     After each step the system's result is compared with the model's when the action has a
     counterpart on the model (lockstep; exceptions of the same type agree), then the action's
-    ``expect`` and the ``invariants`` (callables of the state, failing by raising or
-    returning ``False``) are checked. An exception the action does not declare in
-    ``raises`` is a failure.
+    ``expect`` and the ``invariants`` (callables of the state) are checked, by the verdict
+    rule of every harness (:mod:`synthia.testing.verdict`: ``None`` or true passes, false or
+    raising fails, an array or other value is an :class:`~synthia.InvalidTest`). An exception
+    the action does not declare in ``raises`` is a failure; an action naming a method the
+    system lacks is an :class:`~synthia.InvalidTest`. ``teardown``, when given (a function of
+    the system, or of the system and the model; a ``@sy.monkey`` class's own ``teardown``
+    method), runs after every trace, a failing one too: when it raises after a passing trace,
+    that is the trace's failure. A trace in which no action was enabled tested nothing: it is
+    discarded, and a run whose traces all were is an error, never a pass.
 
     An action whose method (on the system or the model) is a coroutine function is awaited
     on the trace's own event loop; so are async preconditions, expectations and invariants.
@@ -178,6 +184,7 @@ class Monkey:
         *,
         max_steps: int = 50,
         invariants: Iterable[Callable[..., Any]] = (),
+        teardown: Callable[..., Any] | None = None,
         threads: int | None = None,
         tasks: int | None = None,
         prefix: int = 3,
@@ -228,7 +235,9 @@ class Monkey:
                 raise TypeError(f"invariants[{i}] must be callable, got {check!r}")
         self.name: str = self.options.name or str(getattr(system, "__name__", type(system).__name__))
         #: The system under test, its model, actions and invariants: what a trace plays.
-        self.machine = Machine(system, model, action_list, source, checks, max_steps, concurrency)
+        if teardown is not None and not callable(teardown):
+            raise TypeError(f"teardown must be callable (a function of the system), got {teardown!r}")
+        self.machine = Machine(system, model, action_list, source, checks, max_steps, concurrency, teardown)
 
     @property
     def stop(self) -> StoppingRule:
@@ -278,6 +287,9 @@ class Monkey:
         found, checks = actions_of(test_class)
         if not found:
             raise ValueError(f"{test_class.__name__} has no method marked with @synthia.action")
+        teardown = getattr(test_class, "teardown", None)
+        if callable(teardown) and "teardown" not in settings:
+            settings["teardown"] = teardown
         return cls(test_class, found, invariants=[*checks, *settings.pop("invariants", ())], **settings)
 
     def __repr__(self) -> str:

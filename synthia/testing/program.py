@@ -6,8 +6,10 @@ from __future__ import annotations
 import ast
 import collections
 import inspect
+import keyword
 import re
 import sys
+import textwrap
 from typing import Any, Callable
 
 from ..engine.report import safe_repr
@@ -17,13 +19,24 @@ from .trace import Machine, Step, Trace
 __all__ = ["program"]
 
 
-def program(machine: Machine, trace: Trace) -> str:
-    """A Python program that performs ``trace`` on a fresh system and fails the same way."""
-    variable = machine.variable
-    imports: dict[str, set[str]] = collections.defaultdict(set)
-    notes: list[str] = []
+class Names:
+    """The names a program gives the objects it calls, and what they need to be defined: an
+    import for what a module holds; for a lambda or a function defined inside another (which
+    no import reaches), its source, inlined as a definition at the top of the program; a
+    note when there is no source to inline."""
 
-    def name_of(obj: Any) -> str:
+    def __init__(self) -> None:
+        self.imports: dict[str, set[str]] = collections.defaultdict(set)
+        self.notes: list[str] = []
+        self.definitions: list[str] = []
+        self._given: dict[int, str] = {}
+        self._taken: set[str] = set()
+
+    def __call__(self, obj: Any, role: str = "function") -> str:
+        """The name ``obj`` has in the program (``role`` names a lambda: ``invariant``, ``expect``...)."""
+        known = self._given.get(id(obj))
+        if known is not None:
+            return known
         qualified = str(getattr(obj, "__qualname__", None) or type(obj).__qualname__)
         module = getattr(obj, "__module__", None)
         head = qualified.split(".")[0]
@@ -31,97 +44,212 @@ def program(machine: Machine, trace: Trace) -> str:
         # taken to be defined where the program runs.
         if module and "<" not in qualified and getattr(sys.modules.get(module), head, None) is not None:
             if module != "__main__":
-                imports[module].add(head)
-        elif "<locals>" in qualified:
-            notes.append(f"# {qualified} is defined inside a function: define it before running this program")
-        return qualified
-
-    factory = machine.system if (isinstance(machine.system, type) or not hasattr(machine.system, "reset")) else type(machine.system)
-    body = [f"{variable} = {name_of(factory)}()"]
-    if trace.history is not None and trace.lanes is not None:
-        body.extend(concurrent_program(machine, trace.history, trace.lanes, variable, name_of))
-        imports["functools"].add("*")
-        header = [
-            f"import {module}" if names == {"*"} else f"from {module} import {', '.join(sorted(names))}"
-            for module, names in sorted(imports.items())
-        ] + ["import synthia as sy"]
-        return "\n".join([*dict.fromkeys(notes), *header, "", *body])
-    if trace.failure is not None and trace.failure.kind == "setup":
-        made = trace.failure.made
-        if made is not machine.system:  # the model failed to be made
-            body.append(f"{name_of(made)}()  # the model: raises {type(trace.failure.exception).__name__}")
+                self.imports[module].add(head)
+            name = qualified
+        elif "<" not in qualified:  # a module the program cannot import (a notebook's): defined where it runs
+            name = qualified
         else:
-            body[0] = f"{name_of(factory)}()  # raises {type(trace.failure.exception).__name__}"
-        header = [f"from {module} import {', '.join(sorted(names))}" for module, names in sorted(imports.items())]
-        return "\n".join([*dict.fromkeys(notes), *header, *body])
-    def exception_name(kind: type[BaseException]) -> str:
-        # An exception class the program names must be imported (a builtin needs nothing).
-        return kind.__qualname__ if kind.__module__ == "builtins" else name_of(kind)
+            name = self._define(obj, qualified, role)
+        self._given[id(obj)] = name
+        return name
 
+    def _define(self, obj: Any, qualified: str, role: str) -> str:
+        if getattr(obj, "__name__", "") == "<lambda>":
+            text = expression_of(obj)
+            name = self._fresh(_identifier(role))
+            if text is None:
+                self.notes.append(f"# {name} is a lambda whose source is not available here: define {name} before running this program")
+            else:
+                self._needs(obj, text)
+                self.definitions.append(f"{name} = {text}")
+            return name
+        name = str(getattr(obj, "__name__", None) or _identifier(role))
+        try:
+            source = textwrap.dedent(inspect.getsource(obj))
+        except (OSError, TypeError):
+            self.notes.append(f"# {qualified} is defined inside a function and has no source here: define {name} before running this program")
+            return name
+        source = _undecorated(source)
+        self._needs(obj, source)
+        self.definitions.extend([*source.rstrip().splitlines(), ""])
+        self._taken.add(name)
+        return name
+
+    def _needs(self, obj: Any, source: str) -> None:
+        """Import the module-level names an inlined definition (``source``) uses, and say which
+        variables of an enclosing function it reads (no program can give them)."""
+        module = getattr(obj, "__module__", None)
+        scope = getattr(obj, "__globals__", None) or (vars(sys.modules[module]) if module in sys.modules else {})
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            return
+        used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+        for name in sorted(used):
+            if name not in scope or name == getattr(obj, "__name__", None):
+                continue
+            value = scope[name]
+            if inspect.ismodule(value):
+                self.imports[value.__name__].add("*" if value.__name__ == name else f"* as {name}")
+            elif module and module != "__main__" and getattr(sys.modules.get(module), name, None) is value:
+                self.imports[module].add(name)
+        code = getattr(obj, "__code__", None)
+        if code is not None and code.co_freevars:
+            self.notes.append(
+                f"# {obj.__qualname__} reads {', '.join(code.co_freevars)} of the function that defines it: "
+                "give them values before running this program"
+            )
+
+    def _fresh(self, base: str) -> str:
+        name, k = base, 1
+        while name in self._taken:
+            k += 1
+            name = f"{base}_{k}"
+        self._taken.add(name)
+        return name
+
+    def header(self, *extra: str) -> list[str]:
+        """The program's first lines: notes, imports, then the definitions it inlines."""
+        imports = []
+        for module, names in sorted(self.imports.items()):
+            imports.extend(f"import {module}{name[1:]}" for name in sorted(names) if name.startswith("*"))
+            plain = sorted(name for name in names if not name.startswith("*"))
+            if plain:
+                imports.append(f"from {module} import {', '.join(plain)}")
+        definitions = ["", *self.definitions] if self.definitions else []
+        # An inlined definition's annotations name what the program may not import.
+        future = ["from __future__ import annotations"] if self.definitions else []
+        return [*dict.fromkeys(self.notes), *future, *imports, *extra, *definitions]
+
+
+def _names_used(code: Any) -> set[str]:
+    """The global names a code object (and the code objects nested in it) reads."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if inspect.iscode(const):
+            names |= _names_used(const)
+    return names
+
+
+def _identifier(text: str) -> str:
+    cleaned = re.sub(r"\W+", "_", text).strip("_") or "function"
+    if cleaned[0].isdigit():
+        cleaned = f"f_{cleaned}"
+    return f"{cleaned}_" if keyword.iskeyword(cleaned) else cleaned
+
+
+def _undecorated(source: str) -> str:
+    """A definition's source without its decorators (``@sy.invariant()`` needs the class)."""
+    lines = source.splitlines()
+    while lines and lines[0].lstrip().startswith("@"):
+        lines.pop(0)
+    return "\n".join(lines)
+
+
+def program(machine: Machine, trace: Trace) -> str:
+    """A Python program that performs ``trace`` on a fresh system and fails the same way.
+
+    Every callable it names is importable, or inlined from its source (:class:`Names`);
+    values are written in full (an int beyond Python's digit limit in hex), so the program
+    runs as a regression test."""
+    variable = machine.variable
+    names = Names()
+    factory = machine.system if (isinstance(machine.system, type) or not hasattr(machine.system, "reset")) else type(machine.system)
+    body = [f"{variable} = {names(factory, 'system')}()"]
+    if trace.history is not None and trace.lanes is not None:
+        body.extend(concurrent_program(machine, trace.history, trace.lanes, variable, names))
+        names.imports["functools"].add("*")
+        return "\n".join([*names.header("import synthia as sy"), "", *body])
     failure = trace.failure
+    if failure is not None and failure.kind == "setup":
+        made = failure.made
+        if made is not machine.system:  # the model failed to be made
+            body.append(f"{names(made, 'model')}()  # the model: raises {type(failure.exception).__name__}")
+        else:
+            body[0] = f"{names(factory, 'system')}()  # raises {type(failure.exception).__name__}"
+        return "\n".join([*names.header(), *body])
     check = failure.check if failure is not None else None
-    # An invariant of (system, model) needs the model, stepped along with the system.
+    # An invariant or teardown of (system, model) needs the model, stepped along with the system.
     with_model = machine.model is not None and check is not None and getattr(check, "method_name", None) is None and arity(check) >= 2
     if with_model:
         model_factory = machine.model if (isinstance(machine.model, type) or not hasattr(machine.model, "reset")) else type(machine.model)
-        body.append(f"model = {name_of(model_factory)}()")
-    for step in trace.steps[:-1] if failure else trace.steps:
-        if not isinstance(step.action.fn, str):
-            name_of(step.action.fn)
-        if step.exception is not None:
-            exception_name(type(step.exception))
-        body.extend(guarded(step.text(variable), step.exception))
-        if with_model:
-            body.extend(guarded(step.model_text("model"), None, model_step=True))
+        body.append(f"model = {names(model_factory, 'model')}()")
+    last_passed = failure is None or failure.kind == "teardown"
+    for step in trace.steps if last_passed else trace.steps[:-1]:
+        body.extend(_step_lines(step, variable, names, with_model))
     if failure is not None:
-        last = trace.steps[-1]
-        if not isinstance(last.action.fn, str):
-            name_of(last.action.fn)
-        call = last.text(variable)
-        if failure.kind == "raised":
-            body.append(f"{call}  # raises {type(failure.exception).__name__}")
-        elif failure.kind == "mismatch" and not isinstance(failure.expected, BaseException):
-            body.append(f"assert {call} == {safe_repr(failure.expected)}  # the model's result")
-        elif failure.kind == "mismatch":
-            raised = exception_name(type(failure.expected))
-            body.extend([
-                "try:", f"    {call}", f"except {raised}:", "    pass  # as the model does",
-                "else:", f"    raise AssertionError({f'{call} did not raise {raised}, as the model does'!r})",
-            ])
-        elif failure.kind == "expect":
-            expected = failure.expected
-            if callable(expected):
-                text = expression_of(expected)
-                if text is None:
-                    notes.append(f"# the expectation {getattr(expected, '__qualname__', expected)!r} has no source here: define it as expect")
-                    text = "expect"
-                elif not text.startswith("lambda"):
-                    text = name_of(expected)
-                body.append(f"assert {'await ' if failure.awaited else ''}({text})({call})  # the action's expectation")
-            else:
-                body.append(f"assert {call} == {safe_repr(expected)}  # the action's expectation")
-        else:
-            if last.exception is not None:
-                exception_name(type(last.exception))
-            body.extend(guarded(call, last.exception))
-            if with_model:
-                body.extend(guarded(last.model_text("model"), None, model_step=True))
-            method = getattr(check, "method_name", None)
-            wait = "await " if failure.awaited else ""
-            if method is not None:
-                body.append(f"assert {wait}{variable}.{method}() is not False  # invariant")
-            elif with_model:
-                body.append(f"assert {wait}{name_of(check)}({variable}, model) is not False  # invariant")
-            else:
-                body.append(f"assert {wait}{name_of(check)}({variable}) is not False  # invariant")
+        body.extend(_failure_lines(machine, trace, failure, variable, names, with_model))
     if any(line.startswith("with contextlib.suppress") for line in body):
-        imports["contextlib"].add("*")
-    body = as_script(body, variable, any(step.awaited or step.model_awaited for step in trace.steps), imports)
-    header = [
-        f"import {module}" if names == {"*"} else f"from {module} import {', '.join(sorted(names))}"
-        for module, names in sorted(imports.items())
-    ]
-    return "\n".join([*dict.fromkeys(notes), *header, *body])
+        names.imports["contextlib"].add("*")
+    body = as_script(body, variable, any(step.awaited or step.model_awaited for step in trace.steps), names.imports)
+    return "\n".join([*names.header(), *body])
+
+
+def _call(step: Step, variable: str, names: Names) -> str:
+    action = step.action
+    name = None if isinstance(action.fn, str) or inspect.ismethod(action.fn) else names(action.fn, action.name)
+    return step.text(variable, name, full=True)
+
+
+def _model_call(step: Step, names: Names) -> str:
+    counterpart = step.action.model
+    name = names(counterpart, f"model_{step.action.name}") if callable(counterpart) and not isinstance(counterpart, (str, bool)) else None
+    return step.model_text("model", name, full=True)
+
+
+def _exception_name(kind: type[BaseException], names: Names) -> str:
+    # An exception class the program names must be imported (a builtin needs nothing).
+    return kind.__qualname__ if kind.__module__ == "builtins" else names(kind)
+
+
+def _step_lines(step: Step, variable: str, names: Names, with_model: bool) -> list[str]:
+    """A step that passed: its call (an accepted exception suppressed), the model's after it."""
+    if step.exception is not None:
+        _exception_name(type(step.exception), names)
+    lines = guarded(_call(step, variable, names), step.exception)
+    if with_model:
+        lines.extend(guarded(_model_call(step, names), None, model_step=True))
+    return lines
+
+
+def _failure_lines(machine: Machine, trace: Trace, failure: Any, variable: str, names: Names, with_model: bool) -> list[str]:
+    """The last lines of the program: what fails, and how."""
+    if failure.kind == "teardown":
+        return _teardown_lines(machine, failure, variable, names, with_model)
+    last = trace.steps[-1]
+    call = _call(last, variable, names)
+    if failure.kind == "raised":
+        return [f"{call}  # raises {type(failure.exception).__name__}"]
+    if failure.kind == "mismatch" and not isinstance(failure.expected, BaseException):
+        return [f"assert {call} == {safe_repr(failure.expected, None)}  # the model's result"]
+    if failure.kind == "mismatch":
+        raised = _exception_name(type(failure.expected), names)
+        return [
+            "try:", f"    {call}", f"except {raised}:", "    pass  # as the model does",
+            "else:", f"    raise AssertionError({f'{call} did not raise {raised}, as the model does'!r})",
+        ]
+    if failure.kind == "expect":
+        expected = failure.expected
+        if callable(expected):
+            return [f"assert {'await ' if failure.awaited else ''}{names(expected, f'expect_{last.action.name}')}({call})  # the action's expectation"]
+        return [f"assert {call} == {safe_repr(expected, None)}  # the action's expectation"]
+    lines = _step_lines(last, variable, names, with_model)
+    check = failure.check
+    method = getattr(check, "method_name", None)
+    wait = "await " if failure.awaited else ""
+    if method is not None:
+        test = f"{variable}.{method}()"
+    else:
+        test = f"{names(check, 'invariant')}({variable}{', model' if with_model else ''})"
+    return [*lines, f"assert {wait}{test} in (None, True)  # invariant"]
+
+
+def _teardown_lines(machine: Machine, failure: Any, variable: str, names: Names, with_model: bool) -> list[str]:
+    teardown = failure.check
+    raised = type(failure.exception).__name__
+    if isinstance(machine.system, type) and getattr(machine.system, "teardown", None) is teardown:  # the class's own method
+        return [f"{variable}.teardown()  # teardown: raises {raised}"]
+    return [f"{names(teardown, 'teardown')}({variable}{', model' if with_model else ''})  # teardown: raises {raised}"]
 
 
 def concurrent_program(machine: Machine, history: History, lanes: list[list[Step]], variable: str, name_of: Callable[[Any], str]) -> list[str]:

@@ -26,9 +26,10 @@ from ..core.graph import learns, notify_failure, picker_notes, upstream
 from ..core.picker import Picker, RandomPicker
 from ..core.random import derive_seed
 from ..engine.coverage import bucket
+from ..engine.proposals import FAIL
 from ..engine.report import InvalidTest, RunInterrupted, safe_repr
-from .actions import NO_EXPECTATION, Action, call_with_state, variable_name
-from .verdict import origin_of
+from .actions import NO_EXPECTATION, Action, _positional_arity, call_with_state, variable_name
+from .verdict import origin_of, verdict
 from .scheduler import Concurrency, History
 
 __all__ = ["Machine", "Step", "Failure", "Trace", "StepPicker", "Episode", "Learners", "trace_class", "fresh", "said", "equal"]
@@ -59,12 +60,14 @@ class Step:
     #: Whether the model's counterpart was one.
     model_awaited: bool = False
 
-    def text(self, target: str = "system") -> str:
-        call = self.action.call_text(target, self.args)
+    def text(self, target: str = "system", name: str | None = None, full: bool = False) -> str:
+        """The step as a line of Python on ``target`` (see :meth:`Action.call_text`)."""
+        call = self.action.call_text(target, self.args, name, full)
         return f"await {call}" if self.awaited else call
 
-    def model_text(self, target: str = "model") -> str:
-        call = self.action.model_text(target, self.args)
+    def model_text(self, target: str = "model", name: str | None = None, full: bool = False) -> str:
+        """The model's counterpart of the step as a line of Python on ``target``."""
+        call = self.action.model_text(target, self.args, name, full)
         return f"await {call}" if self.model_awaited else call
 
     def __repr__(self) -> str:
@@ -93,7 +96,7 @@ class StepCall:
 
 @dataclass
 class Failure:
-    kind: str  # "setup", "raised", "mismatch", "expect", "invariant"
+    kind: str  # "setup", "raised", "mismatch", "expect", "invariant", "teardown"
     message: str
     exception: BaseException
     origin: Any
@@ -310,12 +313,14 @@ def fresh(factory_or_object: Any) -> Any:
 class Machine:
     """The system under test as a :class:`~synthia.Monkey` drives it: the ``system`` factory
     (or object with ``reset()``), the ``model`` (or ``None``), the actions (a list, or a
-    ``source`` picker of actions), the ``invariants``, the most steps of a trace, and the
-    concurrent mode (or ``None``). :meth:`play` plays one trace on a fresh system."""
+    ``source`` picker of actions), the ``invariants``, the most steps of a trace, the
+    concurrent mode (or ``None``) and the ``teardown``. :meth:`play` plays one trace on a
+    fresh system."""
 
     def __init__(
         self, system: Any, model: Any, action_list: list[Action] | None, source: Picker[Any] | None,
         invariants: list[Callable[..., Any]], max_steps: int, concurrency: Concurrency | None,
+        teardown: Callable[..., Any] | None = None,
     ) -> None:
         self.system = system
         self.model = model
@@ -323,6 +328,10 @@ class Machine:
         #: The action wiring: each pick is one step.
         self.steps = StepPicker(action_list, source, concurrency is not None)
         self.invariants = invariants
+        #: What runs after every trace (a failing one too): ``teardown(system)``, or with a
+        #: model, like an invariant, ``teardown(system, model)`` when it takes two arguments.
+        self.teardown = teardown
+        self.system_checked = False
         self.max_steps = max_steps
         self.concurrency = concurrency
         #: The program's name for the system.
@@ -383,9 +392,13 @@ class Machine:
         if not self.model_checked:
             self.check_model(model)
             self.model_checked = True
+        if not self.system_checked:
+            self.check_system(system)
+            self.system_checked = True
         episode = Episode(system, model, seed, counts, learners)
         steps.episode = episode
         done: list[Step] = []
+        failure: Failure | None = None
         try:
             for _ in range(max_steps):
                 if source is not None:
@@ -399,11 +412,37 @@ class Machine:
                 failure = self.perform(step, system, model, episode)
                 if failure is not None:
                     episode.count(action, "failed")
-                    return Trace(done, failure)
-            return Trace(done, None)
+                    break
+            if self.teardown is not None:
+                failure = self.torn_down(system, model, episode, failure)
+            return Trace(done, failure)
         finally:
             steps.episode = None
             episode.close()
+
+    def torn_down(self, system: Any, model: Any, episode: Episode, failure: Failure | None) -> Failure | None:
+        """Run the teardown after a trace (a failing one too): a teardown that raises after a
+        passing trace is the trace's failure; after a failing one the first failure stands."""
+        assert self.teardown is not None
+        try:
+            both = _positional_arity(self.teardown) >= 2
+            episode.settle(self.teardown(system, model) if both else self.teardown(system))
+        except (KeyboardInterrupt, InvalidTest, RunInterrupted):
+            raise
+        except BaseException as exc:  # noqa: B036 - whatever teardown raises is reported
+            if failure is None:
+                name = getattr(self.teardown, "__name__", "teardown")
+                return Failure("teardown", f"teardown {name} raised {said(exc)}", exc, ("teardown", *origin_of(exc)), check=self.teardown)
+        return failure
+
+    def check_system(self, system: Any) -> None:
+        """Every action given by a method's name needs that method on the system: a missing
+        one is an error of the test (an :class:`InvalidTest`), never a bug found by a trace."""
+        for action in self.actions():
+            if isinstance(action.fn, str) and not callable(getattr(system, action.fn, None)):
+                raise InvalidTest(
+                    f"the system {type(system).__qualname__} has no method {action.fn!r} for the action {action.name!r}"
+                )
 
     def perform(self, step: Step, system: Any, model: Any, episode: Episode) -> Failure | None:
         action = step.action
@@ -457,7 +496,7 @@ class Machine:
             except BaseException as exc:  # noqa: B036 - an expectation that raises does not hold
                 message = f"{call} returned {safe_repr(step.result)}; the expectation raised {said(exc)}"
                 return Failure("expect", message, exc, ("expect", call.what, *origin_of(exc)), action.expect)
-            if not holds:
+            if verdict(holds, f"the expectation of {action.name!r}") == FAIL:
                 message = f"{call} returned {safe_repr(step.result)}, against the expectation"
                 return Failure("expect", message, AssertionError(message), ("expect", call.what), action.expect, awaited=awaited)
         for check in self.invariants:
@@ -472,7 +511,7 @@ class Machine:
             except BaseException as exc:  # noqa: B036
                 message = f"invariant {name} failed after {call}: {said(exc)}"
                 return Failure("invariant", message, exc, ("invariant", name, *origin_of(exc)), check=check, awaited=awaited)
-            if holds is False:
+            if verdict(holds, f"the invariant {name}") == FAIL:
                 message = f"invariant {name} is false after {call}"
                 return Failure("invariant", message, AssertionError(message), ("invariant", name), check=check, awaited=awaited)
         return None
