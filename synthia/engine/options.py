@@ -36,7 +36,10 @@ class RunOptions:
     watches); ``timing`` measures the time each picker takes (``None``: when the run failed
     or was slow); ``copy_parts`` tries a few inputs again with a part copied over another of
     the same kind; ``name`` names the test in reports; ``database`` saves a failure and
-    replays saved ones first when the run is a test (``@given``, ``Monkey.check``).
+    replays saved ones first when the run is a test (``@given``, ``Monkey.check``);
+    ``capture_output`` (on by default) keeps what the test prints to ``sys.stdout`` off the
+    screen while the run searches and shrinks, and shows only what the replay of the
+    smallest failure printed (``report.output``); ``False`` lets every print through.
 
     An option left at ``None`` takes its default -- or, in a run as a test, the active
     profile's setting. A ``RunOptions`` is also a decorator: on a ``@given`` test or a
@@ -64,6 +67,7 @@ class RunOptions:
     copy_parts: bool | None = None
     name: str | None = None
     database: bool | None = None
+    capture_output: bool | None = None
     max_examples: dataclasses.InitVar[int | None] = None
 
     def __post_init__(self, max_examples: int | None) -> None:
@@ -80,7 +84,7 @@ class RunOptions:
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
                     raise ValueError(f"{name} must be a positive number of seconds or None, got {value!r}")
                 setattr(self, name, float(value))
-        for name in ("classes", "timing", "observe", "copy_parts", "database"):
+        for name in ("classes", "timing", "observe", "copy_parts", "database", "capture_output"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, bool):
                 raise TypeError(f"{name} must be True, False or None, got {value!r}")
@@ -121,6 +125,7 @@ class RunOptions:
             COVER_TOLERANCE if self.coverage_tolerance is None else self.coverage_tolerance,
             self.progress, self.timing, True if self.copy_parts is None else self.copy_parts, self.name,
             True if self.database is None else self.database,
+            True if self.capture_output is None else self.capture_output,
         )
 
     @classmethod

@@ -129,6 +129,13 @@ class TestReport:
     first_copied: bool = False
     #: The play behind :attr:`smallest` (its ``details`` are the harness's: a trace).
     played: Any = field(default=None, repr=False)
+    #: What the test said with :func:`~synthia.note` on the smallest failure's replay.
+    test_notes: list[str] = field(default_factory=list)
+    #: What the test printed on the smallest failure's replay (the rest of the run's prints
+    #: are kept off the screen: ``RunOptions(capture_output=False)`` lets them through).
+    output: str = ""
+    #: The highest observation given to :func:`~synthia.target`, by label.
+    targets: dict[str, float] = field(default_factory=dict)
 
     @property
     def status(self) -> str:
@@ -228,6 +235,8 @@ class TestReport:
         if self.discarded:
             lines.append(f"  discarded by assume: {self.discarded} {self.unit} (not counted as tested)")
         lines.extend(self._run_lines())
+        if self.targets:
+            lines.append("  highest targets: " + ", ".join(f"{label or '(no label)'}={value:g}" for label, value in sorted(self.targets.items())))
         for line in self.health:
             lines.append(f"  health: {line}")
         if self.evidence is not None and self.error is None:
@@ -260,6 +269,14 @@ class TestReport:
             lines.append(f"  raised: {type(self.exception).__name__}: {safe_str(self.exception)}")
         else:
             lines.append("  the test returned False")
+        return lines + self._said_lines()
+
+    def _said_lines(self) -> list[str]:
+        """What the test noted and printed on the smallest failure's replay."""
+        lines = [f"  note: {line}" for note in self.test_notes for line in note.splitlines() or [""]]
+        if self.output:
+            lines.append("  printed by the test on the smallest failure:")
+            lines.extend(f"    {line}" for line in self.output.rstrip("\n").splitlines())
         return lines
 
     def _run_lines(self) -> list[str]:

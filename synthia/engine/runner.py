@@ -34,6 +34,7 @@ from typing import Any, Callable, Iterable, Iterator
 from ..core.draws import Tape
 from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.graph import kinds_of, notify_failure, picker_notes
+from .capture import OutputCapture
 from .copying import copy_random, copy_span, next_copy
 from .coverage import signature, span_names
 from .discovery import CHECKPOINT, Discovery
@@ -46,6 +47,7 @@ from .replays import PlayFunction, Replays, replay_once
 from .report import RunInterrupted, TestReport, time_limit
 from .shrinker import Shrinker
 from .stopping import Outcome, StoppingRule
+from .targets import Targets
 
 __all__ = ["Runner", "RunOptions", "OPTIONS_ATTRIBUTE", "SHRINK_BUDGET", "DISCARD", "MAX_DISCARD_RATIO", "run_harness"]
 
@@ -84,6 +86,9 @@ class Runner:
         self.deadline = None if budget is None else self.started + budget
         self._kinds: list[str] | None = None
         self._names: dict[Any, str] | None = None
+        #: What the test prints, kept off the screen (``capture_output``), but the smallest failure's.
+        self.capture: Any = OutputCapture() if options.capture_output else contextlib.nullcontext()
+        self.targets = Targets(seed)
         self.starts = 0
         self.discards: collections.Counter[str] = collections.Counter()
         #: What the run's first input did (``Attempt.lines``), to play it again later.
@@ -105,7 +110,7 @@ class Runner:
         # end the run between calls): a little after the budget.
         limit = time_limit(budget * 1.1 + 0.5) if budget is not None else contextlib.nullcontext()
         try:
-            with limit:
+            with limit, self.capture:
                 if not self._replay_saved(list(tapes)):
                     for failing in self._discover():
                         if not self._shrink(failing) or self._enough():
@@ -212,7 +217,7 @@ class Runner:
                     except Exception as error:  # noqa: BLE001 - which end of the run it is: _unmade says
                         self._unmade(error, index)
                         break
-                    if attempt.status is PASS:
+                    if attempt.status is PASS and attempt.targets is None:
                         count(index, attempt)
                         index += 1
                         continue
@@ -269,6 +274,8 @@ class Runner:
             special = min(special, self._copy_at)
         if self._bar is not None:
             special = min(special, index + (-index) % 16)
+        if self.targets.active:  # a climb after every other input
+            special = min(special, index + (1 - index % 2))
         return special
 
     def _slow(self, inputs: Discovery, index: int) -> Attempt | None:
@@ -277,6 +284,27 @@ class Runner:
         if self._stops(index, self._bar):
             return None
         return self._make(inputs, index, index == self._copy_at)
+
+    def _climb(self, index: int) -> Attempt | None:
+        """After input ``index``, a climb from the best input of a target label (see
+        :mod:`~synthia.engine.targets`): an extra probe, like a copy, not counted among the
+        tried inputs. The failing attempt, or ``None``."""
+        climb = self.targets.climb(index)
+        if climb is None:
+            return None
+        picks, draws = climb
+        try:
+            attempt = self.replays.attempt(picks, draws, None)
+        finally:
+            self.replays.close()
+        if attempt.targets:
+            self.targets.observe(attempt, lambda: None)
+        if attempt.status != FAIL or attempt.tape is None:
+            return None
+        shown = self._replayed(attempt.tape)
+        self._found(index, shown.value if shown.status == FAIL else attempt.value)
+        self.report.notes.append(f"the failing {self.unit} was found by climbing a target after #{index}")
+        return attempt
 
     def _stops(self, index: int, bar: Any) -> bool:
         """Whether discovery ends before input ``index`` (the reason is then in the report)."""
@@ -364,6 +392,8 @@ class Runner:
             self._copy_at = next_copy(index + 1)
             if failing is None and attempt.status == PASS:
                 failing = self._copy(index, attempt)
+        if failing is None and self.targets.active and index % 2:
+            failing = self._climb(index)
         return failing
 
     def _account(self, inputs: Discovery, index: int, attempt: Attempt) -> Attempt | None:
@@ -372,6 +402,8 @@ class Runner:
         report = self.report
         if index == 0 and not self.description.records and attempt.lines is not None:
             self.first_lines = attempt.lines()
+        if attempt.targets:
+            self.targets.observe(attempt, lambda: inputs.remake(index, history=False).tape)
         status = attempt.status
         if status == DISCARD:
             report.discarded += 1
@@ -416,6 +448,7 @@ class Runner:
                 "needs directly (a Bind, a narrower range) rather than filtering them"
             )
         report.guarantee = self.rule.guarantee(self.description.unit) if report.passed and report.tried else None
+        report.targets = self.targets.highest()
 
     # -- a failure, as it is found ----------------------------------------------------------
     def _found(self, index: int, first: Any) -> None:
@@ -592,7 +625,13 @@ class Runner:
         report.tape = best.tape
         report.origin = best.origin
         report.shrink_reason = self._stopped_by
-        confirmed = self._replayed(best.tape)
+        if isinstance(self.capture, OutputCapture):
+            self.capture.keep()
+        try:
+            confirmed = self._replayed(best.tape)
+        finally:
+            report.output = self.capture.taken() if isinstance(self.capture, OutputCapture) else ""
+        report.test_notes = list(confirmed.notes)
         report.smallest = confirmed.value if confirmed.status != INVALID else best.value
         if confirmed.status != FAIL:
             report.flaky = f"the smallest failure {_passed(confirmed.status)} when it was replayed once more"

@@ -1,6 +1,7 @@
 """Testing harnesses: ``Assert``, ``find``, stopping rules and reports."""
-from .context import UnsatisfiedAssumption, assume, cover, draw, event
-from .actions import Action, action, invariant
+from .context import UnsatisfiedAssumption, assume, cover, draw, event, note, target
+from .actions import Action, action, initialize, invariant, precondition
+from .bundles import Bundle, consumes, multiple
 from .find import NoExampleFound, find
 from .monkey import Monkey, MonkeyReport, Step, TraceExplanation, monkey
 from .scheduler import Deadlock, History, Lock, interleave
@@ -32,6 +33,8 @@ __all__ = [
     "PropertyCoverage",
     "property_coverage",
     "event",
+    "note",
+    "target",
     "cover",
     "Outcome",
     "find",
@@ -46,7 +49,12 @@ __all__ = [
     "Step",
     "TraceExplanation",
     "action",
+    "initialize",
+    "precondition",
     "invariant",
+    "Bundle",
+    "consumes",
+    "multiple",
     "monkey",
     "interleave",
     "History",

@@ -11,8 +11,9 @@ from ..core.checks import check_number
 from ..core.inputs import value_input
 from ..core.picker import Picker
 from ..engine.report import InvalidTest, safe_repr
+from .bundles import Bundle, BundleValue, Consumed, bundles_of
 
-__all__ = ["Action", "action", "invariant", "NO_EXPECTATION", "call_with_state", "variable_name"]
+__all__ = ["Action", "action", "initialize", "precondition", "invariant", "NO_EXPECTATION", "call_with_state", "variable_name"]
 
 #: ``expect`` when an action states no expected result.
 class _NoExpectation:
@@ -91,6 +92,8 @@ class Action:
         weight: float = 1.0,
         model: str | Callable[..., Any] | bool | None = None,
         args: dict[str, Any] | None = None,
+        target: Bundle | None = None,
+        initialize: bool = False,
         **arguments: Any,
     ) -> None:
         if not (isinstance(fn, str) or callable(fn)):
@@ -107,6 +110,19 @@ class Action:
         weight = 1.0 if isinstance(weight, Picker) else weight
         model = None if isinstance(model, Picker) else model
         args = None if isinstance(args, Picker) else args
+        if isinstance(target, Picker):
+            arguments["target"], target = target, None
+        if target is not None and not isinstance(target, Bundle):
+            raise TypeError(f"target must be a Bundle (sy.Bundle('name')), got {target!r} ({type(target).__name__})")
+        if not isinstance(initialize, bool):
+            if isinstance(initialize, Picker):
+                arguments["initialize"], initialize = initialize, False
+            else:
+                raise TypeError(f"initialize must be True or False, got {initialize!r}")
+        #: The bundle the action's result goes to (``None``: none), and whether the action is
+        #: one of those that run once, first, in every trace (Hypothesis's ``initialize``).
+        self.target = target
+        self.initialize = initialize
         if isinstance(fn, str) and not fn.isidentifier():
             raise ValueError(f"fn must be a method name (an identifier), got {fn!r}")
         self.fn = fn
@@ -135,7 +151,11 @@ class Action:
             if key in merged:
                 raise ValueError(f"argument {key!r} is given twice (in args and as a keyword)")
         merged.update(arguments)
-        self.args: dict[str, Picker[Any]] = {k: value_input(v, k) for k, v in merged.items()}
+        #: The arguments drawn from bundles: name -> (bundle, whether it consumes the value).
+        self.bundled = bundles_of(merged)
+        #: Every argument's name, in order; :attr:`args` has the pickers of those not drawn from a bundle.
+        self.argument_names = tuple(merged)
+        self.args: dict[str, Picker[Any]] = {k: value_input(v, k) for k, v in merged.items() if k not in self.bundled}
         #: How the arguments reach the called signature, per system type (see :meth:`binding`).
         self._bindings: dict[Any, tuple[tuple[str, ...], tuple[str, ...]]] = {}
         self._last_binding: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
@@ -176,6 +196,8 @@ class Action:
         if shown:
             self._last_binding = binding  # the program prints the call the way it was made
         positional, keyword = binding
+        if self.bundled:  # the values the bundles held, not the variables a program names
+            args = {k: v.value if isinstance(v, BundleValue) else v for k, v in args.items()}
         if not positional:
             return target(**args)
         return target(*[args[name] for name in positional], **{name: args[name] for name in keyword})
@@ -187,7 +209,7 @@ class Action:
         builtin such as ``set.add`` or ``OrderedDict.update``, which would take a keyword as
         a key); an argument no parameter takes raises :class:`~synthia.testing.InvalidTest`
         naming it."""
-        names = list(self.args)
+        names = list(self.argument_names)
         try:
             parameters = inspect.signature(target).parameters
         except (TypeError, ValueError):
@@ -244,10 +266,7 @@ class Action:
         ``name`` (its ``__name__`` by default). ``full``: values are never cut (a program's
         text), else a value's text is cut after 10,000 characters (a message's)."""
         positional, _ = self._last_binding
-        limit = None if full else 10_000
-        shown = ", ".join(
-            [safe_repr(args[k], limit) for k in positional if k in args] + [f"{k}={safe_repr(v, limit)}" for k, v in args.items() if k not in positional]
-        )
+        shown = _arguments_text(args, positional, full)
         if isinstance(self.fn, str):
             return f"{target}.{self.fn}({shown})"
         if inspect.ismethod(self.fn) and not isinstance(self.fn.__self__, type):
@@ -259,10 +278,7 @@ class Action:
         """The line of Python that performs the model's counterpart on ``target`` (a function
         counterpart called by ``name``; ``full`` as in :meth:`call_text`)."""
         positional = next((b[0] for key, b in self._bindings.items() if isinstance(key, tuple) and key[0] == "model"), ())
-        limit = None if full else 10_000
-        shown = ", ".join(
-            [safe_repr(args[k], limit) for k in positional if k in args] + [f"{k}={safe_repr(v, limit)}" for k, v in args.items() if k not in positional]
-        )
+        shown = _arguments_text(args, positional, full)
         if self.model is False:
             return "pass  # no counterpart on the model"
         if self.model is None or isinstance(self.model, str):
@@ -277,7 +293,14 @@ class Action:
         parts = [repr(self.name) if isinstance(self.fn, str) else getattr(self.fn, "__name__", repr(self.fn))]
         if not isinstance(self.fn, str) and self.name != getattr(self.fn, "__name__", None):
             parts.append(f"name={self.name!r}")
-        parts += [f"{k}={v!r}" for k, v in self.args.items()]
+        for k in self.argument_names:
+            bundle = self.bundled.get(k)
+            shown = self.args[k] if bundle is None else (Consumed(bundle[0]) if bundle[1] else bundle[0])
+            parts.append(f"{k}={shown!r}")
+        if self.target is not None:
+            parts.append(f"target={self.target!r}")
+        if self.initialize:
+            parts.append("initialize=True")
         if self.precondition is not None:
             parts.append(f"precondition={getattr(self.precondition, '__name__', 'precondition')}")
         if self.raises:
@@ -287,8 +310,22 @@ class Action:
         return f"Action({', '.join(parts)})"
 
 
+def _arguments_text(args: dict[str, Any], positional: tuple[str, ...], full: bool) -> str:
+    """Arguments as a call shows them: a program's in full, with a bundle's value as its
+    variable; a message's cut after 10,000 characters, with a bundle's value as it is."""
+    limit = None if full else 10_000
+
+    def shown(value: Any) -> str:
+        if isinstance(value, BundleValue):
+            return value.variable if full else safe_repr(value.value, limit)
+        return safe_repr(value, limit)
+
+    return ", ".join([shown(args[k]) for k in positional if k in args] + [f"{k}={shown(v)}" for k, v in args.items() if k not in positional])
+
+
 _ACTION_MARK = "__synthia_action__"
 _INVARIANT_MARK = "__synthia_invariant__"
+_PRECONDITION_MARK = "__synthia_precondition__"
 
 
 def action(
@@ -298,12 +335,15 @@ def action(
     raises: type[BaseException] | tuple[type[BaseException], ...] = (),
     weight: float = 1.0,
     args: dict[str, Any] | None = None,
+    target: Bundle | None = None,
     **arguments: Any,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Mark a method of a test class as an action of a :class:`~synthia.Monkey`.
 
     The class is the system under test (and its own model: its methods compare the real
     object with a reference in plain assertions); ``precondition`` receives the instance.
+    ``target`` names the :class:`~synthia.Bundle` the method's result goes to; an argument
+    given as a bundle (or ``sy.consumes(bundle)``) draws one of its values.
     See :meth:`Monkey.from_class <synthia.Monkey.from_class>` and :func:`synthia.monkey`.
     """
 
@@ -311,8 +351,37 @@ def action(
         setattr(
             method,
             _ACTION_MARK,
-            dict(precondition=precondition, expect=expect, raises=raises, weight=weight, args=args, arguments=arguments),
+            dict(precondition=precondition, expect=expect, raises=raises, weight=weight, args=args, target=target, initialize=False, arguments=arguments),
         )
+        return method
+
+    return mark
+
+
+def initialize(*, target: Bundle | None = None, args: dict[str, Any] | None = None, **arguments: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Mark a method of a test class as an initializing action: each runs once, first, in every
+    trace, in the order the class defines them, with its arguments drawn like any action's
+    (Hypothesis's ``initialize``); invariants are checked once they all ran."""
+
+    def mark(method: Callable[..., Any]) -> Callable[..., Any]:
+        setattr(
+            method,
+            _ACTION_MARK,
+            dict(precondition=None, expect=NO_EXPECTATION, raises=(), weight=1.0, args=args, target=target, initialize=True, arguments=arguments),
+        )
+        return method
+
+    return mark
+
+
+def precondition(condition: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Give an action or an invariant method a precondition (a callable of the instance): the
+    action is enabled, the invariant checked, only while it holds (Hypothesis's ``precondition``)."""
+    if not callable(condition):
+        raise TypeError(f"precondition must be callable (a function of the instance), got {condition!r}")
+
+    def mark(method: Callable[..., Any]) -> Callable[..., Any]:
+        setattr(method, _PRECONDITION_MARK, condition)
         return method
 
     return mark
@@ -330,27 +399,44 @@ def invariant() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 
 
 def actions_of(cls: type) -> tuple[list[Action], list[Callable[[Any], Any]]]:
-    """The actions and invariants a class declares with :func:`action` and :func:`invariant`."""
+    """The actions and invariants a class declares with :func:`action`, :func:`initialize`,
+    :func:`invariant` and :func:`precondition` (initializing actions first, in the order the
+    class defines them, then the others by name)."""
     found: list[Action] = []
     checks: list[Callable[[Any], Any]] = []
+    order = {name: k for k, name in enumerate(_definition_order(cls))}
     for name in dir(cls):
         member = getattr(cls, name, None)
         settings = getattr(member, _ACTION_MARK, None)
+        guard = getattr(member, _PRECONDITION_MARK, None)
         if settings is not None:
             found.append(
                 Action(
                     name,
-                    precondition=settings["precondition"],
+                    precondition=settings["precondition"] or guard,
                     expect=settings["expect"],
                     raises=settings["raises"],
                     weight=settings["weight"],
                     args=settings["args"],
+                    target=settings["target"],
+                    initialize=settings["initialize"],
                     **settings["arguments"],
                 )
             )
         if getattr(member, _INVARIANT_MARK, False):
-            checks.append(_named(name))
+            check = _named(name)
+            check.precondition = guard  # type: ignore[attr-defined]
+            checks.append(check)
+    # Initializers first, in the order the class defines them; the other actions by name.
+    found.sort(key=lambda a: (not a.initialize, order.get(a.name, 0) if a.initialize else 0))
     return found, checks
+
+
+def _definition_order(cls: type) -> list[str]:
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        names.extend(n for n in vars(klass) if n not in names)
+    return names
 
 
 def _named(name: str) -> Callable[[Any], Any]:

@@ -7,6 +7,7 @@ harness ``event`` and ``cover`` do nothing, so a test stays an ordinary function
 """
 from __future__ import annotations
 
+import math
 import sys
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -15,8 +16,9 @@ from typing import Any, Iterator, TypeVar
 from ..core.draws import current_route, routed
 from ..core.picker import Picker
 from ..core.random import derive_seed
+from ..engine.report import safe_repr
 
-__all__ = ["draw", "assume", "event", "cover", "UnsatisfiedAssumption", "DrawContext", "drawing"]
+__all__ = ["draw", "assume", "event", "cover", "note", "target", "UnsatisfiedAssumption", "DrawContext", "drawing"]
 
 T = TypeVar("T")
 
@@ -63,7 +65,7 @@ class DrawContext:
     harness makes one per input.)
     """
 
-    __slots__ = ("seed", "index", "drawn", "events", "covers")
+    __slots__ = ("seed", "index", "drawn", "events", "covers", "notes", "targets")
 
     def __init__(self, seed: int, index: int) -> None:
         self.seed = seed
@@ -71,6 +73,9 @@ class DrawContext:
         self.drawn: list[Any] = []
         self.events: list[str] = []
         self.covers: list[tuple[str, float, bool]] = []
+        #: What the test said with :func:`note`, and gave :func:`target` (by label).
+        self.notes: list[str] = []
+        self.targets: dict[str, float] | None = None
 
     def renew(self, seed: int, index: int) -> None:
         """Make this context the one of a new input (a harness keeps one per run)."""
@@ -82,6 +87,14 @@ class DrawContext:
             self.events = []
         if self.covers:
             self.covers = []
+        if self.notes:
+            self.notes = []
+        self.targets = None
+
+    @property
+    def used(self) -> bool:
+        """Whether the test drew, labelled, required, noted or targeted anything."""
+        return bool(self.drawn or self.events or self.covers or self.notes or self.targets)
 
     def draw(self, picker: Picker[T]) -> T:
         if not isinstance(picker, Picker):
@@ -167,6 +180,58 @@ def event(label: Any) -> None:
         text = str(label)
         if text not in context.events:
             context.events.append(text)
+
+
+def note(value: Any) -> None:
+    """Say something about the current input, shown with the smallest failure only (the
+    report's ``test_notes``, and the failure message under pytest): the values a test computes
+    on the way, which the shrunk input alone does not show. Outside a harness it does nothing.
+    A string is kept as it is, any other value as its ``repr``.
+
+    >>> import synthia as sy
+    >>> def test_halves(x):
+    ...     half = x // 2
+    ...     sy.note(f"half={half}")
+    ...     assert half * 2 == x
+    >>> report = sy.Assert(test_halves, x=sy.RandomInteger(0, 100)).run(seed=1)
+    >>> report.smallest, report.test_notes
+    ({'x': 1}, ['half=0'])
+    """
+    context = _CONTEXT.get()
+    if context is not None:
+        context.notes.append(value if isinstance(value, str) else safe_repr(value))
+
+
+def target(observation: float, label: str = "") -> float:
+    """Steer discovery towards inputs that make ``observation`` large, and return it: the
+    runner keeps the input with the highest observation of each ``label`` and tries small
+    changes of its draws (hill climbing, as Hypothesis's ``target``); the report's
+    ``targets`` holds the highest observation of each label. A number, finite; ``label`` a
+    string. Outside a harness it only returns ``observation``.
+
+    >>> import synthia as sy
+    >>> def test_sum(l):
+    ...     sy.target(sum(l), label="sum")
+    ...     return sum(l) < 9_000
+    >>> lists = sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 13))  # sums rarely reach 9,000
+    >>> report = sy.Assert(test_sum, sy.RunOptions(max_examples=300), l=lists).run(seed=1)
+    >>> report.passed, report.targets["sum"] >= 9_000
+    (False, True)
+    """
+    if isinstance(observation, bool) or not isinstance(observation, (int, float)):
+        raise TypeError(f"observation must be an int or a float, got {observation!r} ({type(observation).__name__})")
+    if not math.isfinite(observation):
+        raise ValueError(f"observation must be finite, got {observation!r}")
+    if not isinstance(label, str):
+        raise TypeError(f"label must be a string, got {label!r} ({type(label).__name__})")
+    context = _CONTEXT.get()
+    if context is not None:
+        if context.targets is None:
+            context.targets = {}
+        if label in context.targets:
+            raise ValueError(f"target(..., label={label!r}) was given twice for one input: one observation per label")
+        context.targets[label] = float(observation)
+    return observation
 
 
 def cover(label: str, p: float, when: Any) -> bool:

@@ -314,7 +314,7 @@ def _play_function(test: Callable[..., Any], times: list[float]) -> Callable[[Pl
         shown = _kept(values) if phase is SHOW else values
         t1 = clock()
         context.seed, context.index = play.seed, play.index
-        if context.drawn or context.events or context.covers:
+        if context.drawn or context.events or context.covers or context.notes or context.targets is not None:
             context.renew(play.seed, play.index)
         token = set_context(context)
         try:
@@ -329,10 +329,14 @@ def _play_function(test: Callable[..., Any], times: list[float]) -> Callable[[Pl
             times[0] += t1 - t0
             times[1] += clock() - t1
         if status is PASS:
-            return Attempt(PASS, None, shown, None, None, context.drawn, tuple(context.events) if context.events else (), context.covers)
-        if status == DISCARD:
+            attempt = Attempt(PASS, None, shown, None, None, context.drawn, tuple(context.events) if context.events else (), context.covers)
+        elif status == DISCARD:
             return Attempt(DISCARD, None, shown, exception, where=exception.where)  # type: ignore[union-attr]
-        return Attempt(FAIL, None, shown, exception, origin_of(exception), context.drawn, tuple(context.events), context.covers)
+        else:
+            attempt = Attempt(FAIL, None, shown, exception, origin_of(exception), context.drawn, tuple(context.events), context.covers)
+        if context.notes or context.targets is not None:
+            attempt.notes, attempt.targets = context.notes, context.targets
+        return attempt
 
     return play
 

@@ -84,7 +84,7 @@ class MonkeyReport(TestReport):
         lines.extend(f"    {line}" for line in self.program.splitlines())
         if self.first_trace is not None:
             lines.append(f"  first failing trace: {len(self.first_trace)} steps")
-        return lines
+        return lines + self._said_lines()
 
     def _run_lines(self) -> list[str]:
         if not self.counts:
@@ -437,13 +437,14 @@ class _Player:
             klass = (klass, labels)
         value = {"trace": trace.steps}
         lines = functools.partial(self.lines, trace.steps)
+        said = {"notes": context.notes, "targets": context.targets}
         if failure is None:
-            return Attempt(PASS, None, value, None, None, context.drawn, labels, context.covers, klass=klass, lines=lines, details=trace)
+            return Attempt(PASS, None, value, None, None, context.drawn, labels, context.covers, klass=klass, lines=lines, details=trace, **said)  # type: ignore[arg-type]
         if discovering:
             self.learners.failed()
         return Attempt(
             FAIL, None, value, failure.exception, failure.origin, context.drawn, labels, context.covers,
-            klass=klass, lines=lines, details=trace,
+            klass=klass, lines=lines, details=trace, **said,  # type: ignore[arg-type]
         )
 
     def lines(self, steps: list[Step]) -> list[str]:

@@ -13,6 +13,7 @@ import textwrap
 from typing import Any, Callable
 
 from ..engine.report import safe_repr
+from .bundles import Multiple
 from .scheduler import History
 from .trace import Machine, Step, Trace
 
@@ -89,8 +90,11 @@ class Names:
             if name not in scope or name == getattr(obj, "__name__", None):
                 continue
             value = scope[name]
+            home = getattr(value, "__module__", None)
             if inspect.ismodule(value):
                 self.imports[value.__name__].add("*" if value.__name__ == name else f"* as {name}")
+            elif isinstance(home, str) and home != "__main__" and getattr(sys.modules.get(home), name, None) is value:
+                self.imports[home].add(name)  # from where it is defined (typing's Any, not the test's)
             elif module and module != "__main__" and getattr(sys.modules.get(module), name, None) is value:
                 self.imports[module].add(name)
         code = getattr(obj, "__code__", None)
@@ -110,7 +114,7 @@ class Names:
 
     def header(self, *extra: str) -> list[str]:
         """The program's first lines: notes, imports, then the definitions it inlines."""
-        imports = []
+        imports: list[str] = []
         for module, names in sorted(self.imports.items()):
             imports.extend(f"import {module}{name[1:]}" for name in sorted(names) if name.startswith("*"))
             plain = sorted(name for name in names if not name.startswith("*"))
@@ -203,10 +207,16 @@ def _exception_name(kind: type[BaseException], names: Names) -> str:
 
 
 def _step_lines(step: Step, variable: str, names: Names, with_model: bool) -> list[str]:
-    """A step that passed: its call (an accepted exception suppressed), the model's after it."""
+    """A step that passed: its call (an accepted exception suppressed; its result put in the
+    variables of its bundle values), the model's after it."""
     if step.exception is not None:
         _exception_name(type(step.exception), names)
-    lines = guarded(_call(step, variable, names), step.exception)
+    call = _call(step, variable, names)
+    if isinstance(step.result, Multiple):
+        call = f"{', '.join(step.made)}{',' if len(step.made) == 1 else ''} = {call}.values" if step.made else call
+    elif step.made:
+        call = f"{step.made[0]} = {call}"
+    lines = guarded(call, step.exception)
     if with_model:
         lines.extend(guarded(_model_call(step, names), None, model_step=True))
     return lines

@@ -30,6 +30,7 @@ from ..engine.proposals import FAIL
 from ..engine.report import InvalidTest, RunInterrupted, safe_repr
 from .actions import NO_EXPECTATION, Action, _positional_arity, call_with_state, variable_name
 from .verdict import origin_of, verdict
+from .bundles import BundleValue, Bundles
 from .scheduler import Concurrency, History
 
 __all__ = ["Machine", "Step", "Failure", "Trace", "StepPicker", "Episode", "Learners", "trace_class", "fresh", "said", "equal"]
@@ -59,6 +60,8 @@ class Step:
     awaited: bool = False
     #: Whether the model's counterpart was one.
     model_awaited: bool = False
+    #: The variables the step's result was put in, in its action's target bundle.
+    made: tuple[str, ...] = ()
 
     def text(self, target: str = "system", name: str | None = None, full: bool = False) -> str:
         """The step as a line of Python on ``target`` (see :meth:`Action.call_text`)."""
@@ -190,6 +193,10 @@ class Episode:
         self._stack = ExitStack()
         #: The trace's own event loop, made when a first coroutine is awaited (async systems).
         self.loop: asyncio.AbstractEventLoop | None = None
+        #: The values the trace's actions put in bundles.
+        self.bundles = Bundles()
+        #: The initializing actions that have not run yet in this trace.
+        self.initial: list[Action] = []
 
     def settle(self, value: Any) -> Any:
         """``value``, or what it returns when awaited if it is a coroutine: an async action,
@@ -221,6 +228,21 @@ class Episode:
         finally:
             source.close_span()
 
+    def reference(self, action: Action, name: str, chooser: "Chooser") -> BundleValue:
+        """Argument ``name`` of ``action``, drawn from its bundle: an index among the values
+        there (one typed draw, the oldest value simplest), taken out when it consumes."""
+        bundle, consume = action.bundled[name]
+        size = self.bundles.size(bundle)
+        source = None if self.route is None else self.route.source
+        if source is not None:
+            source.open_span(("argument", name))
+        try:
+            index = chooser.by(size, lambda stream: stream.integer(0, size))
+        finally:
+            if source is not None:
+                source.close_span()
+        return self.bundles.take(bundle, index, consume)
+
     def count(self, action: Action, what: str) -> None:
         """Count ``action`` as ``what`` ("tried", "failed") in the discovery's statistics."""
         if self.counts is not None:
@@ -237,12 +259,15 @@ class Episode:
 class StepPicker(Picker[tuple[Action, dict[str, Any]]]):
     """The monkey's wiring: each pick is one step -- an action and its arguments."""
 
-    inputs_fields = ("source", "chooser", "lanes", "scheduling")
+    inputs_fields = ("source", "chooser", "lanes", "scheduling", "refs")
 
     def __init__(self, actions: list[Action] | None, source: Picker[Any] | None, concurrent: bool = False) -> None:
-        self.actions = actions
+        self.initial = [a for a in actions or () if a.initialize]
+        self.actions = [a for a in actions if not a.initialize] if actions is not None else None
         self.source = source
         self.chooser = Chooser() if actions is not None else None
+        #: Which value of a bundle an argument takes (only when an action draws from one).
+        self.refs = Chooser() if any(a.bundled for a in actions or ()) else None
         #: A concurrent trace's choices: where each step goes (the prefix or a branch), and
         #: the scheduler's decisions.
         self.lanes = Chooser() if concurrent else None
@@ -254,18 +279,20 @@ class StepPicker(Picker[tuple[Action, dict[str, Any]]]):
         self._always: list[float] | None = None
         #: Steps at which every action was enabled (with ``_always``), since the counter was read.
         self.always_enabled = 0
-        if actions is not None and all(a.precondition is None for a in actions):
-            self._always = running_sums([a.weight for a in actions])
+        if self.actions is not None and all(a.precondition is None and not a.bundled for a in self.actions):
+            self._always = running_sums([a.weight for a in self.actions])
 
     def pick(self) -> tuple[Action, dict[str, Any]]:
         episode = self.episode
         assert episode is not None
         actions = self.actions
-        if actions is not None:
+        if episode.initial:
+            chosen = episode.initial.pop(0)
+        elif actions is not None:
             cumulative = self._always
             if cumulative is None:
                 system, model = episode.system, episode.model
-                enabled = [a for a in actions if a.enabled(system, model, episode.settle)]
+                enabled = [a for a in actions if (not a.bundled or episode.bundles.enough(a.bundled)) and a.enabled(system, model, episode.settle)]
                 if not enabled:
                     raise NoMoreElements("no action is enabled")
                 cumulative = running_sums([a.weight for a in enabled])
@@ -278,6 +305,13 @@ class StepPicker(Picker[tuple[Action, dict[str, Any]]]):
             chosen = enabled[self.chooser.among(cumulative)]
         else:
             chosen = self._next_enabled(episode)
+        if chosen.bundled:
+            assert self.refs is not None
+            args = chosen.args
+            return chosen, {
+                name: episode.reference(chosen, name, self.refs) if name in chosen.bundled else episode.argument(chosen, name, args[name])
+                for name in chosen.argument_names
+            }
         if not chosen.args:
             return chosen, {}
         return chosen, {name: episode.argument(chosen, name, p) for name, p in chosen.args.items()}
@@ -291,7 +325,7 @@ class StepPicker(Picker[tuple[Action, dict[str, Any]]]):
             candidate = self._queue.pop(0)
             if not isinstance(candidate, Action):
                 raise TypeError(f"actions must pick Actions (or lists of them), got {candidate!r} from {self.source!r}")
-            if candidate.enabled(episode.system, episode.model, episode.settle):
+            if (not candidate.bundled or episode.bundles.enough(candidate.bundled)) and candidate.enabled(episode.system, episode.model, episode.settle):
                 episode.count(candidate, "enabled")
                 return candidate
         raise NoMoreElements("no enabled action in 100 draws of the action source")
@@ -396,6 +430,7 @@ class Machine:
             self.check_system(system)
             self.system_checked = True
         episode = Episode(system, model, seed, counts, learners)
+        episode.initial = list(steps.initial)
         steps.episode = episode
         done: list[Step] = []
         failure: Failure | None = None
@@ -499,9 +534,16 @@ class Machine:
             if verdict(holds, f"the expectation of {action.name!r}") == FAIL:
                 message = f"{call} returned {safe_repr(step.result)}, against the expectation"
                 return Failure("expect", message, AssertionError(message), ("expect", call.what), action.expect, awaited=awaited)
+        if action.target is not None and raised is None:
+            step.made = tuple(episode.bundles.put(action.target, step.result))
+        if episode.initial:  # invariants hold once every initializing action ran
+            return None
         for check in self.invariants:
             name = getattr(check, "__name__", "invariant")
             awaited = False
+            guard = getattr(check, "precondition", None)
+            if guard is not None and not episode.settle(call_with_state(guard, system, model)):
+                continue
             try:
                 holds = call_with_state(check, system, model)
                 awaited = type(holds) is CoroutineType
