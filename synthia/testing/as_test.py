@@ -86,6 +86,8 @@ def check_monkey(monkey: Any, name: str, seed: int | None = None) -> TestReport:
     key = node or f"monkey:{name}"
     profile = settings.active_profile()
     monkey.options = with_profile(monkey.options, profile)
+    if profile.max_steps is not None and not monkey.steps_given:
+        monkey.machine.max_steps = profile.max_steps
     database = FailureDatabase(settings.database if monkey.options.database else None)
     if seed is None:
         seed = settings.seed if settings.seed is not None else profile.seed

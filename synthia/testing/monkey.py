@@ -40,6 +40,9 @@ from .trace import Learners, Machine, Step, StepPicker, Trace, trace_class
 
 __all__ = ["Monkey", "MonkeyReport", "Step", "TraceExplanation", "monkey"]
 
+#: The most steps of a trace when neither the monkey nor the test profile says.
+DEFAULT_STEPS = 50
+
 #: A memory address in a repr (``<Node object at 0x7f...>``): not part of what a step did.
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 
@@ -182,7 +185,7 @@ class Monkey:
         model: Any = None,
         options: RunOptions | StoppingRule | None = None,
         *,
-        max_steps: int = 50,
+        max_steps: int | None = None,
         invariants: Iterable[Callable[..., Any]] = (),
         teardown: Callable[..., Any] | None = None,
         threads: int | None = None,
@@ -227,6 +230,9 @@ class Monkey:
             given = RunOptions(**option_keywords).over(given)
         #: The run's options, as given; a trace's class is always recorded (a tuple of names).
         self.options = given if given.classes is not None else dataclasses.replace(given, classes=True)
+        #: Whether ``max_steps`` was given (a test profile's ``max_steps`` applies otherwise).
+        self.steps_given = max_steps is not None
+        max_steps = DEFAULT_STEPS if max_steps is None else max_steps
         if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
             raise ValueError(f"max_steps must be a positive int, got {max_steps!r}")
         checks = list(invariants)

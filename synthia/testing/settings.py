@@ -48,8 +48,10 @@ class Profile:
     """How a test runs when it does not say: ``stop`` (the stopping rule; ``max_examples=n``
     is short for ``FixedCount(n)``), ``shrink_budget`` (test calls) and ``shrink_time`` (an explicit wall-clock limit, ``None`` by default), ``restarts``,
     ``database`` (save failing inputs and replay them first), ``seed`` (``None``: a fresh
-    seed per run; an int makes every run repeat the same inputs) and ``observe`` (keep one
-    observation per input, Hypothesis's format)."""
+    seed per run; an int makes every run repeat the same inputs), ``observe`` (keep one
+    observation per input, Hypothesis's format) and ``max_steps`` (the most steps of a
+    ``Monkey`` trace when the monkey does not say; ``None``: 50, Hypothesis's
+    ``stateful_step_count``)."""
 
     name: str
     stop: StoppingRule
@@ -59,6 +61,7 @@ class Profile:
     database: bool = True
     seed: int | None = None
     observe: bool = False
+    max_steps: int | None = None
 
     def describe(self) -> str:
         """One line: the profile's name and what it sets."""
@@ -96,6 +99,9 @@ def checked(profile: Profile) -> Profile:
     for name in ("database", "observe"):
         if not isinstance(getattr(profile, name), bool):
             raise TypeError(f"{name} must be True or False, got {getattr(profile, name)!r}")
+    steps = profile.max_steps
+    if steps is not None and (isinstance(steps, bool) or not isinstance(steps, int) or steps < 1):
+        raise ValueError(f"max_steps must be a positive int or None, got {steps!r}")
     if profile.seed is not None and (isinstance(profile.seed, bool) or not isinstance(profile.seed, int) or profile.seed < 0):
         raise ValueError(f"seed must be a non-negative int or None, got {profile.seed!r}")
     return profile
