@@ -35,6 +35,7 @@ from .explain import (
 )
 from .integrations import (
     Faker,
+    Mimesis,
     Progress,
     StrategyPicker,
     SynthiaFailure,
@@ -156,6 +157,7 @@ __all__ = [
     "from_strategy",
     "StrategyPicker",
     "Faker",
+    "Mimesis",
     "Progress",
     "to_dataframe",
     "to_csv",
