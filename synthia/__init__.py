@@ -196,6 +196,8 @@ __all__ = [
     "Apply",
     "Deferred",
     "Bind",
+    "Composite",
+    "composite",
     "AsInt",
     "AsString",
     "Delay",
