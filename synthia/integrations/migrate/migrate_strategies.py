@@ -92,9 +92,9 @@ def floats(ctx: Context, b: Bound) -> Result:
     low = None if low is not None and literal(low) is None else low
     high = None if high is not None and literal(high) is None else high
     out = Out(ctx.sy("AnyFloat"), b.call)
-    nextafter, inf = ctx.need("math", "nextafter") if (low or high) else "", ""
+    nextafter = inf = ""
     if low is not None or high is not None:
-        inf = ctx.need("math", "inf")
+        nextafter, inf = ctx.need("math", "nextafter"), ctx.need("math", "inf")
     if low is not None:
         if b.literal("exclude_min", False) is True:
             low = expr(f"{nextafter}({{x}}, {inf})", x=low)
@@ -233,7 +233,6 @@ def _characters_keywords(ctx: Context, b: Bound, out: Out) -> Mark | None:
     old = {"blacklist_categories": "exclude_categories", "whitelist_categories": "categories",
            "blacklist_characters": "exclude_characters", "whitelist_characters": "include_characters"}
     values = {old.get(name, name): b.literal(name) for name in b.args}
-    nodes = {old.get(name, name): b.get(name) for name in b.args}
     if any(v is NOT_LITERAL for v in values.values()):
         return Mark("st.characters() with arguments that are not literals: give RandomText's categories=, ranges=, exclude= by hand")
     if values.get("include_characters"):
@@ -258,23 +257,24 @@ def _characters_keywords(ctx: Context, b: Bound, out: Out) -> Mark | None:
     excluded_chars = values.get("exclude_characters")
     if excluded_chars:
         out.kw("exclude", cst.parse_expression(repr("".join(excluded_chars))))
-    del nodes
     return None
 
 
 def characters(ctx: Context, b: Bound) -> Result:
     out = Out(ctx.sy("RandomText"), b.call).pos(cst.Integer("1"))
-    return _characters_keywords(ctx, b, out) or out.build()
+    mark = _characters_keywords(ctx, b, out)
+    # nasty strings have lengths of their own: a character is one character
+    return mark or out.kw("nasty", cst.Integer("0")).build()
 
 
 def text(ctx: Context, b: Bound) -> Result:
     size = _size(ctx, b)
     alphabet = b.get("alphabet")
+    # RandomText's nasty strings keep their own lengths: not where Hypothesis has a bound
+    bounded = b.given("min_size") and b.literal("min_size") != 0 or b.given("max_size")
     if alphabet is None:
-        return Out(ctx.sy("RandomText"), b.call).pos(size).build()
-    source = ctx.original(alphabet)
-    source_name = getattr(source, "hypothesis_name", None) if source is not None else None
-    del source_name
+        out = Out(ctx.sy("RandomText"), b.call).pos(size)
+        return (out.kw("nasty", cst.Integer("0")) if bounded else out).build()
     alphabet_value = literal(alphabet)
     if isinstance(alphabet_value, str):
         return Out(ctx.sy("RandomString"), b.call).pos(size).same(b.args["alphabet"]).build()
@@ -283,8 +283,9 @@ def text(ctx: Context, b: Bound) -> Result:
         # st.text(alphabet=st.characters(...)): the characters' set, with the text's length.
         out = Out(ctx.sy("RandomText"), b.call).pos(size)
         for arg in alphabet.args[1:]:
-            out.same(arg)
-        return out.build()
+            if not (arg.keyword is not None and arg.keyword.value == "nasty"):
+                out.same(arg)
+        return (out.kw("nasty", cst.Integer("0")) if bounded else out).build()
     if isinstance(alphabet, cst.Call) and isinstance(alphabet.func, cst.Attribute) and alphabet.func.attr.value == "Choice" \
             and len(alphabet.args) == 1 and alphabet.args[0].star == "*" and isinstance(literal(alphabet.args[0].value), str):
         return Out(ctx.sy("RandomString"), b.call).pos(size).pos(alphabet.args[0].value).build()
@@ -325,7 +326,6 @@ def datetimes(ctx: Context, b: Bound) -> Result:
     if isinstance(made, Mark):
         return made
     if zones is not None:
-        source = ctx.original(zones)
         if isinstance(zones, cst.Call) and code(zones.func).endswith("Constant") and len(zones.args) == 1:
             if literal(zones.args[0].value) is not None:
                 made.kw("timezones", cst.List([cst.Element(zones.args[0].value)]))
@@ -335,7 +335,6 @@ def datetimes(ctx: Context, b: Bound) -> Result:
             else:
                 made.kw("timezones", cst.List([cst.Element(a.value) for a in zones.args]))
         else:
-            del source
             return Mark("st.datetimes(timezones=...): give RandomDatetime a list of time zones (timezones=[...])")
     return made.build()
 

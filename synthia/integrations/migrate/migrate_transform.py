@@ -39,8 +39,6 @@ NO_EQUIVALENT = {
     "hypothesis.register_random": "register_random(): synthia never reseeds global random states; give the code a sy.randoms() instead",
     "hypothesis.settings.get_profile": "settings.get_profile(): synthia.testing.settings.get_profile(name) returns a synthia Profile",
     "hypothesis.settings.get_current_profile_name": "settings.get_current_profile_name(): synthia.testing.settings.active_profile().name",
-    "hypothesis.strategies.data": "st.data() outside @given or a rule: draw inside the test with sy.draw(picker)",
-    "hypothesis.stateful.run_state_machine_as_test": "run_state_machine_as_test() of a machine defined elsewhere: decorate it with @sy.monkey() and call Machine().test_monkey()",
 }
 
 
@@ -157,12 +155,19 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
         if qualified == "hypothesis.strategies.SearchStrategy":
             self.counts.translated += 1
             return cst.parse_expression(self.sy("Picker"))
+        if qualified == "hypothesis.extra.numpy.BroadcastableShapes":
+            self.counts.translated += 1
+            return cst.parse_expression(self.sy("BroadcastableShapes"))
         return updated_node
 
     # -- calls ------------------------------------------------------------------------------
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> Any:
         qualified = hypothesis_name(self.names, original_node.func)
-        if qualified is None:
+        if qualified == "hypothesis.settings.register_profile":
+            self.profiles -= 1
+        func = original_node.func
+        if qualified is None or (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call)):
+            # a method of a value: st.integers().map(f) is a call of .map, not a Hypothesis name
             return self._method_call(original_node, updated_node)
         if self._inside_bridge():
             return updated_node
@@ -174,7 +179,9 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
         if qualified in RENAMES:
             self.counts.translated += 1
             return updated_node.with_changes(func=cst.parse_expression(self.sy(RENAMES[qualified])))
-        if qualified in NO_EQUIVALENT and qualified != "hypothesis.strategies.data":
+        if qualified in NO_EQUIVALENT:
+            if qualified == "hypothesis.settings.get_profile" and self.profiles:
+                return updated_node  # register_profile(name, settings.get_profile(p)): read as parent=p
             self.mark(NO_EQUIVALENT[qualified])
             return updated_node
         return self.special_call(qualified, original_node, updated_node)
@@ -183,8 +190,11 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
         return bool(self.bridging)
 
     bridging: int = 0
+    profiles: int = 0
 
     def visit_Call(self, node: cst.Call) -> None:
+        if hypothesis_name(self.names, node.func) == "hypothesis.settings.register_profile":
+            self.profiles += 1
         # Inside sy.from_strategy(...) a Hypothesis strategy stays one (a second run changes nothing).
         if name_of(node.func) in ("sy.from_strategy", "synthia.from_strategy"):
             self.bridging += 1
