@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import pathlib
+import re
 from typing import Iterable, TextIO
 
 import libcst as cst
@@ -69,6 +70,10 @@ def migrate_source(source: str, known: set[str] | None = None) -> Migration:
     return Migration(source, fixed.code, migrator.counts.translated, migrator.counts.bridged, count_by_line(migrator.counts, fixed))
 
 
+#: A file the codemod reads: one that imports Hypothesis (or synthia, migrated already).
+_USES = re.compile(r"^\s*(from|import)\s+(hypothesis|synthia)\b", re.M)
+
+
 def python_files(paths: Iterable[str | pathlib.Path]) -> list[pathlib.Path]:
     """The ``.py`` files of ``paths`` (directories searched recursively), sorted."""
     files: list[pathlib.Path] = []
@@ -90,7 +95,7 @@ def migrate_paths(paths: Iterable[str | pathlib.Path], write: bool = True) -> li
     sources = {}
     for path in files:
         text = path.read_text(encoding="utf-8")
-        if "hypothesis" in text or "sy." in text:
+        if _USES.search(text):
             sources[path] = text
     known = strategy_names(sources.values())
     results = []
@@ -113,7 +118,7 @@ def summary(results: list[Migration], out: TextIO, wrote: bool = True) -> None:
     bridged = sum(r.bridged for r in results)
     marks = [(r.path, line, message) for r in results for line, message in r.marks]
     verb = "changed" if wrote else "would change"
-    print(f"{len(changed)} file{'s' * (len(changed) != 1)} {verb} (of {len(results)} using Hypothesis), "
+    print(f"{len(changed)} file{'s' * (len(changed) != 1)} {verb} (of {len(results)} using Hypothesis or synthia), "
           f"{translated} translation{'s' * (translated != 1)}, {bridged} strateg{'ies' if bridged != 1 else 'y'} kept through sy.from_strategy, "
           f"{len(marks)} place{'s' * (len(marks) != 1)} marked '# synthia:' for a hand edit", file=out)
     for path, line, message in marks:

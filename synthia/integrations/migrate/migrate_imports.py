@@ -80,6 +80,8 @@ def fix_imports(module: cst.Module, added: Sequence[tuple[str, str | None]]) -> 
     body: list[cst.BaseStatement] = []
     insert_at: int | None = None
     first_import: int | None = None
+    carried: list[cst.EmptyLine] = []
+    above_insert: list[cst.EmptyLine] = []
     for statement in module.body:
         if isinstance(statement, cst.SimpleStatementLine) and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in statement.body):
             if first_import is None and not any(isinstance(s, cst.ImportFrom) and name_of(s.module) == "__future__" for s in statement.body if isinstance(s, cst.ImportFrom) and s.module):
@@ -88,18 +90,23 @@ def fix_imports(module: cst.Module, added: Sequence[tuple[str, str | None]]) -> 
             touches_hypothesis = pruned != list(statement.body) or any(
                 isinstance(s, cst.ImportFrom) and s.module is not None and _hypothesis(name_of(s.module)) or
                 isinstance(s, cst.Import) and any(_hypothesis(name_of(a.name)) for a in s.names) for s in statement.body)
-            if touches_hypothesis and insert_at is None:
-                insert_at = len(body)
             if pruned:
                 if pruned[-1] is not statement.body[-1]:
                     pruned[-1] = pruned[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
-                body.append(statement.with_changes(body=pruned))
-            elif statement.leading_lines and insert_at == len(body):
-                # the removed line's comments stay, on the synthia import
-                pending = statement.leading_lines
-                body.append(cst.SimpleStatementLine(body=[cst.Pass()], leading_lines=pending))
-                body.pop()
+                body.append(statement.with_changes(body=pruned, leading_lines=[*carried, *statement.leading_lines]))
+                carried = []
+                if touches_hypothesis and insert_at is None:
+                    insert_at = len(body)  # after the first Hypothesis import, which stays
+            else:
+                if insert_at is None:
+                    insert_at = len(body)
+                    above_insert = list(statement.leading_lines)  # they go on the synthia import
+                else:
+                    carried.extend(statement.leading_lines)  # the comments above a removed line stay
             continue
+        if carried:
+            statement = statement.with_changes(leading_lines=[*carried, *statement.leading_lines])  # type: ignore[union-attr]
+            carried = []
         body.append(statement)
     new_lines: list[cst.SimpleStatementLine] = []
     for module_name, name in added:
@@ -109,6 +116,10 @@ def fix_imports(module: cst.Module, added: Sequence[tuple[str, str | None]]) -> 
             new_lines.append(cst.SimpleStatementLine(body=[cst.ImportFrom(module=cst.parse_expression(module_name), names=[cst.ImportAlias(name=cst.Name(name))])]))  # type: ignore[arg-type]
     if wants_sy:
         new_lines.append(cst.parse_statement("import synthia as sy"))  # type: ignore[arg-type]
+    if new_lines and above_insert:
+        new_lines[0] = new_lines[0].with_changes(leading_lines=above_insert)
+    elif above_insert and insert_at is not None and insert_at < len(body):
+        body[insert_at] = body[insert_at].with_changes(leading_lines=[*above_insert, *body[insert_at].leading_lines])  # type: ignore[union-attr]
     if new_lines:
         at = insert_at if insert_at is not None else (first_import if first_import is not None else _after_docstring(body))
         body[at:at] = new_lines

@@ -129,6 +129,8 @@ class StatefulMixin:
             return updated_node
         if qualified == "hypothesis.strategies.data":
             return updated_node  # @given(data=st.data()) / @rule(data=st.data()): the test's sy.draw
+        if qualified in ("hypothesis.seed", "hypothesis.reproduce_failure") and id(original_node) in self.decorating:
+            return updated_node  # dropped with the test's decorators
         self.mark(f"{qualified.replace('hypothesis.', '', 1)} has no mechanical translation: see the migration table in docs/testing.md")
         return updated_node
 

@@ -55,7 +55,7 @@ def _size(ctx: Context, b: Bound, minimum: str = "min_size", maximum: str = "max
     if high is None:
         top = cst.parse_expression(str(low_value + EXTRA_SIZE + 1)) if type(low_value) is int else plus(low, str(EXTRA_SIZE + 1))
         return expr(ctx.sy("RandomInteger") + "({low}, {high})", low=low, high=top)
-    if type(low_value) is int and low_value == literal(high):
+    if (type(low_value) is int and low_value == literal(high)) or code(low).strip() == code(high).strip():
         return high
     return expr(ctx.sy("RandomInteger") + "({low}, {high})", low=low, high=plus_one(high))
 
@@ -277,7 +277,7 @@ def text(ctx: Context, b: Bound) -> Result:
         return (out.kw("nasty", cst.Integer("0")) if bounded else out).build()
     alphabet_value = literal(alphabet)
     if isinstance(alphabet_value, str):
-        return Out(ctx.sy("RandomString"), b.call).pos(size).same(b.args["alphabet"]).build()
+        return Out(ctx.sy("RandomString"), b.call).pos(size).pos(alphabet, b.args["alphabet"]).build()
     if isinstance(alphabet, cst.Call) and isinstance(alphabet.func, cst.Attribute) and alphabet.func.attr.value == "RandomText" \
             and alphabet.args and literal(alphabet.args[0].value) == 1:
         # st.text(alphabet=st.characters(...)): the characters' set, with the text's length.
@@ -292,7 +292,7 @@ def text(ctx: Context, b: Bound) -> Result:
     if ctx.is_picker(alphabet):
         return expr(ctx.sy("Apply") + '("".join, ' + ctx.sy("ComposeList") + "({a}, {n}))", a=alphabet, n=size)
     # A name or an expression: a string of characters (string.ascii_letters) as Hypothesis allows.
-    return Out(ctx.sy("RandomString"), b.call).pos(size).same(b.args["alphabet"]).build()
+    return Out(ctx.sy("RandomString"), b.call).pos(size).pos(alphabet, b.args["alphabet"]).build()
 
 
 def binary(ctx: Context, b: Bound) -> Result:

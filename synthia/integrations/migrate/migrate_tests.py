@@ -100,8 +100,8 @@ class TestsMixin:
         for original, decorator in zip(original_node.decorators, updated_node.decorators):
             qualified, call = self._call_of(original)
             new = decorator.decorator
-            if qualified == "hypothesis.given" and isinstance(new, cst.Call):
-                new = self._given(new, params, data, unusable)
+            if qualified == "hypothesis.given" and isinstance(new, cst.Call) and call is not None:
+                new = self._given(new, call, params, data, unusable)
             elif qualified == "hypothesis.settings" and isinstance(new, cst.Call) and call is not None:
                 pairs, marks = options(new, call, self.names, "test")
                 for message in marks:
@@ -142,11 +142,11 @@ class TestsMixin:
 
     def stateful_function(self, original_node: cst.FunctionDef, updated_node: cst.FunctionDef) -> Any: ...
 
-    def _given(self, call: cst.Call, params: list[str], data: set[str], unusable: Any) -> cst.Call:
+    def _given(self, call: cst.Call, original: cst.Call, params: list[str], data: set[str], unusable: Any) -> cst.Call:
         positional = [a for a in call.args if a.keyword is None and not a.star]
         targets = _positional_targets(params, call)
         out = Out(self.sy("given"), call)
-        for arg in call.args:
+        for arg, source in zip(call.args, original.args):
             if arg.star:
                 self.mark("@given(*strategies): name each argument (@sy.given(x=picker))")
                 return call
@@ -156,7 +156,7 @@ class TestsMixin:
             if name in unusable:
                 self.mark(f"{name} is a data object used beyond {name}.draw(...): pass values, and draw with sy.draw(picker) in the test")
                 return call
-            if isinstance(arg.value, cst.Ellipsis) or hypothesis_name(self.names, arg.value) == "hypothesis.infer":
+            if isinstance(arg.value, cst.Ellipsis) or hypothesis_name(self.names, source.value) == "hypothesis.infer":
                 continue  # @sy.given infers it from the annotation
             out.kw(name, arg.value, arg)
         self.counts.translated += 1

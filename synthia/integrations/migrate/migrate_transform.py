@@ -98,7 +98,9 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
         if message not in self.frames[-1]:
             self.frames[-1].append(message)
 
-    _ANCHORS = (cst.SimpleStatementLine, cst.Decorator, cst.FunctionDef, cst.ClassDef, cst.If, cst.For, cst.While, cst.With, cst.Try)
+    # (a decorator's marks go above the decorated definition: comments above the first
+    # decorator belong to the definition when the file is read again)
+    _ANCHORS = (cst.SimpleStatementLine, cst.FunctionDef, cst.ClassDef, cst.If, cst.For, cst.While, cst.With, cst.Try)
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, self._ANCHORS):
@@ -208,7 +210,7 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
         made = function(self, Bound(updated_node, names, variadic))
         if isinstance(made, Mark):
             self.mark(made.message)
-            return updated_node
+            return original_node  # left as written, for the hand edit
         if made is BRIDGE:
             self.counts.bridged += 1
             bridged = Out(self.sy("from_strategy")).pos(original_node).build()
@@ -297,6 +299,18 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.choices = set()
+
+    def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
+        # Comments at the top of a file are the module's header when it is read again: a mark
+        # there is not repeated on the first statement.
+        if not updated_node.body:
+            return updated_node
+        header = {line.comment.value for line in updated_node.header if line.comment is not None}
+        first = updated_node.body[0]
+        kept = [line for line in first.leading_lines if line.comment is None or line.comment.value not in header]  # type: ignore[union-attr]
+        if len(kept) == len(first.leading_lines):  # type: ignore[union-attr]
+            return updated_node
+        return updated_node.with_changes(body=[first.with_changes(leading_lines=kept), *updated_node.body[1:]])
 
 
 class _Rename(cst.CSTTransformer):
