@@ -303,7 +303,7 @@ def test_a_data_object_passed_around_is_marked() -> None:
         @given(st.data())
         def test_it(data):
             assert helper(data) is not None
-        """, marks=1)
+        """, marks=2)  # the helper, and the test
 
 
 def test_inferred_arguments_are_left_to_sy_given() -> None:

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import pathlib
 import sys
+import warnings
 from typing import Any, Iterable
 
-__all__ = ["migrate_source", "migrate_paths", "migrate_command"]
+__all__ = ["migrate_source", "migrate_paths", "migrate_command", "strategy_names"]
 
 
 def _files() -> Any:
     try:
-        from . import migrate_files
+        with warnings.catch_warnings():  # libcst's metadata package imports a module that warns on import
+            warnings.simplefilter("ignore", DeprecationWarning)
+            from . import migrate_files
     except ImportError as error:  # pragma: no cover - exercised without the extra
         if getattr(error, "name", "") == "libcst":
             raise ImportError("python -m synthia migrate needs libcst: pip install 'synthia[migrate]'") from error
@@ -41,6 +44,12 @@ def migrate_source(source: str, known: set[str] | None = None) -> Any:
     <BLANKLINE>
     """
     return _files().migrate_source(source, known)
+
+
+def strategy_names(sources: Iterable[str]) -> set[str]:
+    """The module-level names that hold or make strategies in ``sources`` (what a module
+    importing them needs to know, ``known`` of :func:`migrate_source`)."""
+    return _files().strategy_names(sources)  # type: ignore[no-any-return]
 
 
 def migrate_paths(paths: Iterable[str | pathlib.Path], write: bool = True) -> list[Any]:

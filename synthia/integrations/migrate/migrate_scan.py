@@ -38,6 +38,8 @@ class Scan:
     machine_settings: dict[str, list[cst.Call]] = dataclasses.field(default_factory=dict)
     #: ``TestX`` -> ``X`` for ``TestX = X.TestCase``
     test_cases: dict[str, str] = dataclasses.field(default_factory=dict)
+    #: whether the module draws from ``st.data()`` objects
+    uses_data: bool = False
 
 
 def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -71,6 +73,8 @@ def scan(module: cst.Module, names: Mapping[cst.CSTNode, Any], known: set[str] =
     found = Scan()
     nodes = list(_walk(module))
     for node in nodes:
+        if isinstance(node, cst.Call) and hypothesis_name(names, node.func) == "hypothesis.strategies.data":
+            found.uses_data = True
         if isinstance(node, cst.FunctionDef):
             for decorator in node.decorators:
                 target = decorator.decorator

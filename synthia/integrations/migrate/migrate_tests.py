@@ -80,6 +80,12 @@ class TestsMixin:
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         data = self._data_parameters(node)
+        if self.found.uses_data and not any(self._call_of(d)[0] in DRAWING for d in node.decorators):
+            # a helper handed a test's data object: its draws need the test's sy.draw
+            for name in _parameters(node):
+                if any(isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value == "draw"
+                       and isinstance(n.func.value, cst.Name) and n.func.value.value == name for n in _walk(node.body)):
+                    self.mark(f"{name} is a Hypothesis data object handed to a helper: draw with sy.draw(picker) here and drop the parameter")
         usable = set()
         for name in data:
             uses = [n for n in _walk(node.body) if isinstance(n, cst.Name) and n.value == name]
