@@ -98,7 +98,7 @@ def literal(node: cst.BaseExpression) -> Any:
 
 def expr(template: str, **nodes: cst.BaseExpression) -> cst.BaseExpression:
     """``template`` (Python source with ``{name}`` holes) with ``nodes`` in the holes."""
-    return parse_template_expression(template, **nodes)
+    return parse_template_expression(template, cst.PartialParserConfig(), **nodes)
 
 
 _ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.List, cst.Tuple, cst.Dict, cst.Set)
@@ -188,6 +188,13 @@ class Out:
         if self.like is not None:
             call = call.with_changes(lpar=self.like.lpar, rpar=self.like.rpar, whitespace_before_args=self.like.whitespace_before_args)
         return call
+
+
+def bound_name(alias: cst.ImportAlias) -> str:
+    """The name an import binds: its alias, or ``a`` for ``import a.b``."""
+    if alias.asname is not None:
+        return str(alias.evaluated_alias)
+    return str(alias.evaluated_name).split(".")[0]
 
 
 def name_of(node: cst.BaseExpression) -> str | None:

@@ -3,11 +3,11 @@ as sy`` comes where the first Hypothesis import was, and the few standard-librar
 translation uses (``math.nextafter``, ``timedelta``...) are imported when the module lacks them."""
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence, cast
 
 import libcst as cst
 
-from .migrate_build import name_of
+from .migrate_build import bound_name, name_of
 
 
 def _names_used(module: cst.Module) -> set[str]:
@@ -40,7 +40,7 @@ def _prune(small: cst.BaseSmallStatement, used: set[str]) -> cst.BaseSmallStatem
     if isinstance(small, cst.ImportFrom) and not small.relative and _hypothesis(name_of(small.module) if small.module else None):
         if not isinstance(small.names, Sequence):
             return small  # from hypothesis import *: kept
-        kept = [a for a in small.names if (a.asname.name.value if a.asname else a.name.value) in used]  # type: ignore[union-attr]
+        kept = [a for a in small.names if bound_name(a) in used]
         if not kept:
             return None
         if len(kept) == len(small.names):
@@ -52,8 +52,7 @@ def _prune(small: cst.BaseSmallStatement, used: set[str]) -> cst.BaseSmallStatem
         kept = []
         for alias in small.names:
             dotted = name_of(alias.name) or ""
-            local = alias.asname.name.value if alias.asname else dotted.split(".")[0]  # type: ignore[union-attr]
-            if not _hypothesis(dotted) or local in used:
+            if not _hypothesis(dotted) or bound_name(alias) in used:
                 kept.append(alias)
         if not kept:
             return None
@@ -119,7 +118,8 @@ def fix_imports(module: cst.Module, added: Sequence[tuple[str, str | None]]) -> 
     if new_lines and above_insert:
         new_lines[0] = new_lines[0].with_changes(leading_lines=above_insert)
     elif above_insert and insert_at is not None and insert_at < len(body):
-        body[insert_at] = body[insert_at].with_changes(leading_lines=[*above_insert, *body[insert_at].leading_lines])  # type: ignore[union-attr]
+        target = cast(Any, body[insert_at])
+        body[insert_at] = target.with_changes(leading_lines=[*above_insert, *target.leading_lines])
     if new_lines:
         at = insert_at if insert_at is not None else (first_import if first_import is not None else _after_docstring(body))
         body[at:at] = new_lines

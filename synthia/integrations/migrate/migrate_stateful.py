@@ -5,7 +5,7 @@ decorated with ``@sy.monkey(...)`` (its settings as keywords, ``stateful_step_co
 ``run_state_machine_as_test(X)`` becomes ``X().test_monkey()``."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import libcst as cst
 
@@ -38,8 +38,8 @@ class StatefulMixin:
     classes: list[str]
     decorating: set[int]
 
-    def mark(self, message: str) -> None: ...
-    def sy(self, name: str) -> str: ...
+    mark: Callable[[str], None]
+    sy: Callable[[str], str]
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.classes.append(node.name.value)

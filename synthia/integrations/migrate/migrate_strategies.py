@@ -210,7 +210,7 @@ def frozensets(ctx: Context, b: Bound) -> Result:
 def dictionaries(ctx: Context, b: Bound) -> Result:
     if "keys" not in b or "values" not in b:
         return Mark("st.dictionaries() needs keys and values")
-    made = Out(ctx.sy("DictPicker"), b.call).same(b.args["keys"]).same(b.args["values"]).pos(_size(ctx, b)).build()
+    made: cst.BaseExpression = Out(ctx.sy("DictPicker"), b.call).same(b.args["keys"]).same(b.args["values"]).pos(_size(ctx, b)).build()
     kind = b.get("dict_class")
     if kind is not None and literal(kind) is NOT_LITERAL and code(kind) != "dict":
         made = expr(ctx.sy("Apply") + "({k}, {d})", k=kind, d=made)

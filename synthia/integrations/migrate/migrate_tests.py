@@ -4,7 +4,7 @@
 ``reject`` and profiles."""
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, cast
 
 import libcst as cst
 
@@ -45,8 +45,10 @@ class TestsMixin:
     data_names: list[set[str]]
     classes: list[str]
 
-    def mark(self, message: str) -> None: ...
-    def sy(self, name: str) -> str: ...
+    mark: Callable[[str], None]
+    sy: Callable[[str], str]
+    stateful_function: Callable[[cst.FunctionDef, cst.FunctionDef], Any]
+    stateful_call: Callable[[str, cst.Call, cst.Call], Any]
 
     # -- which parameters are data objects ---------------------------------------------------
     def _call_of(self, decorator: cst.Decorator) -> tuple[str | None, cst.Call | None]:
@@ -126,10 +128,11 @@ class TestsMixin:
                         decorators.append(decorator)
                         continue
                     new = new.func.value  # .via(...) only says where the example came from
-                new = self._example(new, params[1:] if in_class and params[:1] in (["self"], ["cls"]) else params)
-                if new is None:
+                named = self._example(cast(cst.Call, new), params[1:] if in_class and params[:1] in (["self"], ["cls"]) else params)
+                if named is None:
                     decorators.append(decorator)
                     continue
+                new = named
             elif qualified in ("hypothesis.seed", "hypothesis.reproduce_failure"):
                 self.counts.translated += 1
                 continue  # synthia's seed: pytest --synthia-seed=N; its failures replay from .synthia/
@@ -145,8 +148,6 @@ class TestsMixin:
         if any(hypothesis_name(self.names, d.decorator) == "hypothesis.strategies.composite" for d in original_node.decorators):
             updated_node = self._plain_draw(updated_node)
         return self.stateful_function(original_node, updated_node)
-
-    def stateful_function(self, original_node: cst.FunctionDef, updated_node: cst.FunctionDef) -> Any: ...
 
     def _given(self, call: cst.Call, original: cst.Call, params: list[str], data: set[str], unusable: Any) -> cst.Call:
         positional = [a for a in call.args if a.keyword is None and not a.star]
@@ -244,8 +245,6 @@ class TestsMixin:
         if qualified == "hypothesis.settings.register_profile":
             return self._register_profile(updated_node, original_node)
         return self.stateful_call(qualified, original_node, updated_node)
-
-    def stateful_call(self, qualified: str, original_node: cst.Call, updated_node: cst.Call) -> Any: ...
 
     def _find(self, call: cst.Call, original: cst.Call) -> Any:
         out = Out(self.sy("find"), call)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 import libcst as cst
 
-from .migrate_build import BRIDGE, Bound, Mark, Out, code, expr, literal, name_of
+from .migrate_build import BRIDGE, Bound, Mark, Out, bound_name, code, expr, literal, name_of
 from .migrate_scan import STRATEGY_METHODS, Scan, hypothesis_name, is_strategy
 from .migrate_stateful import StatefulMixin
 from .migrate_strategies import RECURSIVE_DEPTH, rule_for
@@ -232,7 +232,7 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
         base, extend = bound.get("base"), bound.get("extend")
         assert base is not None and extend is not None
         if isinstance(extend, cst.Lambda) and len(extend.params.params) == 1 and not isinstance(extend.params.star_arg, (cst.Param, cst.ParamStar)):
-            grown = extend.body.visit(_Rename(extend.params.params[0].name.value, target))
+            grown = cast(cst.BaseExpression, extend.body.visit(_Rename(extend.params.params[0].name.value, target)))
         else:
             grown = expr("{f}({name})", f=extend, name=cst.Name(target))
         made = expr(f"{self.sy('Deferred')}(lambda: {self.sy('Choice')}({{base}}, {{grown}}), max_depth={RECURSIVE_DEPTH}, fallback={{fallback}})",
@@ -354,17 +354,17 @@ class Needs:
         self.imports: list[tuple[str, str | None]] = []  # (module, name or None for `import module`)
 
     def _read(self, small: cst.BaseSmallStatement) -> None:
-        if isinstance(small, cst.ImportFrom) and isinstance(small.names, Sequence) and small.relative == ():
+        if isinstance(small, cst.ImportFrom) and isinstance(small.names, Sequence) and not small.relative:
             module = name_of(small.module) if small.module is not None else None
             for alias in small.names:
-                local = alias.asname.name.value if alias.asname else alias.name.value  # type: ignore[union-attr]
+                local = bound_name(alias)
                 self.bound.add(local)
                 if module is not None:
                     self.from_imports[(module, name_of(alias.name) or "")] = local
         elif isinstance(small, cst.Import):
             for alias in small.names:
                 dotted = name_of(alias.name) or ""
-                local = alias.asname.name.value if alias.asname else dotted.split(".")[0]  # type: ignore[union-attr]
+                local = bound_name(alias)
                 self.bound.add(local)
                 if alias.asname or "." not in dotted:
                     self.module_imports[dotted] = local
