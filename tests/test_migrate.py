@@ -252,6 +252,29 @@ def test_strategies_with_no_picker_go_through_the_bridge_and_a_second_run_leaves
     assert "mails = sy.from_strategy(st.emails())" in code and "funcs = sy.from_strategy(st.functions(returns=st.integers()))" in code
 
 
+def test_other_extras_and_provisional_strategies_go_through_the_bridge() -> None:
+    code = migrate("""\
+        from hypothesis import provisional
+        from hypothesis.extra.pytz import timezones
+
+        urls = provisional.urls()
+        zones = timezones()
+        """)
+    assert "urls = sy.from_strategy(provisional.urls())" in code and "zones = sy.from_strategy(timezones())" in code
+
+
+def test_exceptions_and_internals_of_hypothesis_stay_unmarked() -> None:
+    source = """\
+        from hypothesis.errors import InvalidArgument
+        from hypothesis.internal.floats import next_up
+
+        def check(x):
+            if x > next_up(1.0):
+                raise InvalidArgument(f"x={x}")
+        """
+    assert migrate(source) == textwrap.dedent(source)
+
+
 def test_strategy_annotations_become_picker_annotations() -> None:
     code = migrate("""\
         from hypothesis import strategies as st
@@ -628,6 +651,16 @@ def test_diff_and_check_write_nothing(tmp_path: pathlib.Path) -> None:
     assert (tmp_path / "pkg" / "strategies.py").read_text() == before
     missing = _cli("nowhere", cwd=tmp_path)
     assert missing.returncode == 2 and "no file or directory 'nowhere'" in missing.stderr
+
+
+def test_a_file_the_codemod_cannot_read_is_reported_and_the_others_are_translated(tmp_path: pathlib.Path) -> None:
+    _write(tmp_path)
+    (tmp_path / "pkg" / "test_broken.py").write_text("from hypothesis import given\n\ndef test_(:\n")
+    done = _cli("pkg", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stdout.splitlines()[0].endswith(", 1 file not translated")
+    assert "pkg/test_broken.py: not translated: libcst cannot parse it" in done.stdout
+    assert "sy.RandomInteger(0, 10)" in (tmp_path / "pkg" / "strategies.py").read_text()
 
 
 def test_migrate_paths_returns_each_files_migration(tmp_path: pathlib.Path) -> None:

@@ -59,7 +59,8 @@ def migrate_paths(paths: Iterable[str | pathlib.Path], write: bool = True) -> li
 
 def migrate_command(paths: list[str], diff: bool = False, check: bool = False) -> int:
     """The ``migrate`` command: rewrite (or, with ``diff``/``check``, only show) and print
-    the summary; with ``check``, exit status 1 when a file would change."""
+    the summary; exit status 1 when a file could not be translated, or, with ``check``,
+    when a file would change."""
     files = _files()
     try:
         results = files.migrate_paths(paths, write=not (diff or check))
@@ -71,4 +72,6 @@ def migrate_command(paths: list[str], diff: bool = False, check: bool = False) -
             if result.changed:
                 sys.stdout.write(result.diff())
     files.summary(results, sys.stdout, wrote=not (diff or check))
+    if any(r.error for r in results):
+        return 1
     return 1 if check and any(r.changed for r in results) else 0

@@ -168,6 +168,10 @@ class Out:
             self.args.append(cst.Arg(value=value, keyword=keyword, equal=equal))
         return self
 
+    def arg(self, source: cst.Arg) -> "Out":
+        """The original argument's value, passed by position (its comma and comments kept)."""
+        return self.pos(source.value, source)
+
     def same(self, source: cst.Arg) -> "Out":
         """The original argument as it is."""
         self.args.append(source)

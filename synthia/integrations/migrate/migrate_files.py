@@ -28,6 +28,8 @@ class Migration:
     bridged: int
     marks: list[tuple[int, str]]
     path: pathlib.Path | None = None
+    #: why the file could not be translated (it is then left as it is)
+    error: str | None = None
 
     @property
     def changed(self) -> bool:
@@ -103,7 +105,9 @@ def migrate_paths(paths: Iterable[str | pathlib.Path], write: bool = True) -> li
         try:
             migration = migrate_source(text, known)
         except cst.ParserSyntaxError as error:
-            raise SyntaxError(f"{path}: libcst cannot parse it: {error.message}") from None
+            migration = Migration(text, text, 0, 0, [], error=f"libcst cannot parse it: {error.message}")
+        except Exception as error:  # a construct the codemod does not handle: the file stays, the run goes on
+            migration = Migration(text, text, 0, 0, [], error=f"the codemod failed on it ({type(error).__name__}: {' '.join(str(error).split())[:200]})")
         migration.path = path
         if write and migration.changed:
             path.write_text(migration.code, encoding="utf-8")
@@ -117,9 +121,14 @@ def summary(results: list[Migration], out: TextIO, wrote: bool = True) -> None:
     translated = sum(r.translated for r in results)
     bridged = sum(r.bridged for r in results)
     marks = [(r.path, line, message) for r in results for line, message in r.marks]
+    failed = [r for r in results if r.error]
     verb = "changed" if wrote else "would change"
     print(f"{len(changed)} file{'s' * (len(changed) != 1)} {verb} (of {len(results)} using Hypothesis or synthia), "
           f"{translated} translation{'s' * (translated != 1)}, {bridged} strateg{'ies' if bridged != 1 else 'y'} kept through sy.from_strategy, "
-          f"{len(marks)} place{'s' * (len(marks) != 1)} marked '# synthia:' for a hand edit", file=out)
+          f"{len(marks)} place{'s' * (len(marks) != 1)} marked '# synthia:' for a hand edit"
+          + (f", {len(failed)} file{'s' * (len(failed) != 1)} not translated" if failed else ""), file=out)
     for path, line, message in marks:
         print(f"  {path}:{line}: {message}", file=out)
+    for result in results:
+        if result.error:
+            print(f"  {result.path}: not translated: {result.error}", file=out)

@@ -71,6 +71,11 @@ def options(call: cst.Call, original: cst.Call, names: Mapping[cst.CSTNode, Any]
                     continue
                 if hypothesis_name(names, source) == "hypothesis.settings.default":
                     continue
+                if isinstance(value, cst.Call) and isinstance(source, cst.Call) and hypothesis_name(names, source.func) == "hypothesis.settings":
+                    inner, inner_marks = options(value, source, names, "test")  # a settings object: its options
+                    out.extend(inner)
+                    marks.extend(inner_marks)
+                    continue
             marks.append(f"settings({code(value)}, ...): a parent settings object has no synthia form; copy its options here")
         elif name == "max_examples":
             out.append(("max_examples", value))

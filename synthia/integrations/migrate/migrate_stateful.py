@@ -14,6 +14,12 @@ from .migrate_scan import hypothesis_name, settings_target
 from .migrate_settings import keywords, options
 
 
+#: Hypothesis names left as they are, unmarked: exceptions (``raise InvalidArgument(...)``,
+#: ``pytest.raises``), internal helpers (they keep working while Hypothesis is installed), and
+#: the members of ``HealthCheck``/``Phase``/``Verbosity`` (dropped with the settings holding them).
+QUIET = ("hypothesis.errors.", "hypothesis.internal.", "hypothesis.HealthCheck.", "hypothesis.Phase.", "hypothesis.Verbosity.")
+
+
 def _is_super_init(statement: cst.BaseStatement) -> bool:
     """``super().__init__()`` or ``RuleBasedStateMachine.__init__(self)`` alone on its line."""
     if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
@@ -131,6 +137,8 @@ class StatefulMixin:
             return updated_node  # @given(data=st.data()) / @rule(data=st.data()): the test's sy.draw
         if qualified in ("hypothesis.seed", "hypothesis.reproduce_failure") and id(original_node) in self.decorating:
             return updated_node  # dropped with the test's decorators
+        if qualified.startswith(QUIET):
+            return updated_node  # exceptions, internals and enum members: they stay as they are
         self.mark(f"{qualified.replace('hypothesis.', '', 1)} has no mechanical translation: see the migration table in docs/testing.md")
         return updated_node
 

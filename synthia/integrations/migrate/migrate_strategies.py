@@ -123,7 +123,7 @@ def booleans(ctx: Context, b: Bound) -> Result:
 
 
 def just(ctx: Context, b: Bound) -> Result:
-    return Out(ctx.sy("Constant"), b.call).same(b.args["value"]).build() if "value" in b else Mark("st.just() needs a value")
+    return Out(ctx.sy("Constant"), b.call).arg(b.args["value"]).build() if "value" in b else Mark("st.just() needs a value")
 
 
 def none(ctx: Context, b: Bound) -> Result:
@@ -187,7 +187,7 @@ def _unique(ctx: Context, b: Bound, collection: cst.BaseExpression, name: str) -
 def lists(ctx: Context, b: Bound) -> Result:
     if "elements" not in b:
         return Mark("st.lists() needs its elements")
-    made = Out(ctx.sy("ComposeList"), b.call).same(b.args["elements"]).pos(_size(ctx, b)).build()
+    made = Out(ctx.sy("ComposeList"), b.call).arg(b.args["elements"]).pos(_size(ctx, b)).build()
     return _unique(ctx, b, made, "lists")
 
 
@@ -199,7 +199,7 @@ def iterables(ctx: Context, b: Bound) -> Result:
 def sets(ctx: Context, b: Bound) -> Result:
     if "elements" not in b:
         return Mark("st.sets() needs its elements")
-    return Out(ctx.sy("SetPicker"), b.call).same(b.args["elements"]).pos(_size(ctx, b)).build()
+    return Out(ctx.sy("SetPicker"), b.call).arg(b.args["elements"]).pos(_size(ctx, b)).build()
 
 
 def frozensets(ctx: Context, b: Bound) -> Result:
@@ -210,7 +210,7 @@ def frozensets(ctx: Context, b: Bound) -> Result:
 def dictionaries(ctx: Context, b: Bound) -> Result:
     if "keys" not in b or "values" not in b:
         return Mark("st.dictionaries() needs keys and values")
-    made: cst.BaseExpression = Out(ctx.sy("DictPicker"), b.call).same(b.args["keys"]).same(b.args["values"]).pos(_size(ctx, b)).build()
+    made: cst.BaseExpression = Out(ctx.sy("DictPicker"), b.call).arg(b.args["keys"]).arg(b.args["values"]).pos(_size(ctx, b)).build()
     kind = b.get("dict_class")
     if kind is not None and literal(kind) is NOT_LITERAL and code(kind) != "dict":
         made = expr(ctx.sy("Apply") + "({k}, {d})", k=kind, d=made)
@@ -225,7 +225,7 @@ def fixed_dictionaries(ctx: Context, b: Bound) -> Result:
         return Mark("st.fixed_dictionaries() needs its mapping")
     if isinstance(mapping, cst.Dict) and not all(isinstance(e, cst.DictElement) and isinstance(literal(e.key), str) for e in mapping.elements):
         return Mark("st.fixed_dictionaries with keys that are not strings: sy.Apply(lambda *v: dict(zip(keys, v)), *pickers)")
-    return Out(ctx.sy("Struct"), b.call).same(b.args["mapping"]).build()
+    return Out(ctx.sy("Struct"), b.call).arg(b.args["mapping"]).build()
 
 
 def _characters_keywords(ctx: Context, b: Bound, out: Out) -> Mark | None:
@@ -328,12 +328,12 @@ def datetimes(ctx: Context, b: Bound) -> Result:
     if zones is not None:
         if isinstance(zones, cst.Call) and code(zones.func).endswith("Constant") and len(zones.args) == 1:
             if literal(zones.args[0].value) is not None:
-                made.kw("timezones", cst.List([cst.Element(zones.args[0].value)]))
+                made.kw("timezones", cst.List([cst.Element(zones.args[0].value)]), b.args["timezones"])
         elif isinstance(zones, cst.Call) and code(zones.func).endswith("Choice"):
             if len(zones.args) == 1 and zones.args[0].star == "*":
-                made.kw("timezones", expr("list({z})", z=zones.args[0].value))
+                made.kw("timezones", expr("list({z})", z=zones.args[0].value), b.args["timezones"])
             else:
-                made.kw("timezones", cst.List([cst.Element(a.value) for a in zones.args]))
+                made.kw("timezones", cst.List([cst.Element(a.value) for a in zones.args]), b.args["timezones"])
         else:
             return Mark("st.datetimes(timezones=...): give RandomDatetime a list of time zones (timezones=[...])")
     return made.build()
@@ -382,11 +382,11 @@ def uuids(ctx: Context, b: Bound) -> Result:
 
 
 def permutations(ctx: Context, b: Bound) -> Result:
-    return Out(ctx.sy("Permutation"), b.call).same(b.args["values"]).build() if "values" in b else Mark("st.permutations() needs values")
+    return Out(ctx.sy("Permutation"), b.call).arg(b.args["values"]).build() if "values" in b else Mark("st.permutations() needs values")
 
 
 def deferred(ctx: Context, b: Bound) -> Result:
-    return Out(ctx.sy("Deferred"), b.call).same(b.args["definition"]).build() if "definition" in b else Mark("st.deferred() needs a definition")
+    return Out(ctx.sy("Deferred"), b.call).arg(b.args["definition"]).build() if "definition" in b else Mark("st.deferred() needs a definition")
 
 
 def builds(ctx: Context, b: Bound) -> Result:
@@ -418,7 +418,7 @@ def from_regex(ctx: Context, b: Bound) -> Result:
             RegexString(pattern)
         except (ValueError, TypeError):
             return BRIDGE
-        return Out(ctx.sy("RegexString"), b.call).same(b.args["regex"]).build()
+        return Out(ctx.sy("RegexString"), b.call).arg(b.args["regex"]).build()
     return BRIDGE
 
 
@@ -522,10 +522,14 @@ NUMPY = ("arrays", "from_dtype", "array_shapes", "scalar_dtypes", "boolean_dtype
 
 
 def rule_for(qualified: str) -> tuple[tuple[str, ...], bool, Callable[[Context, Bound], Result]] | None:
-    """The rule of a strategy's qualified name (``hypothesis.strategies.integers``)."""
+    """The rule of a strategy's qualified name (``hypothesis.strategies.integers``): the
+    strategies of ``hypothesis.provisional`` and of the other ``hypothesis.extra`` modules
+    (pytz, dateutil, django, pandas, lark...) go through the bridge."""
     module, _, name = qualified.rpartition(".")
     if module == "hypothesis.strategies":
         return STRATEGIES.get(name)
-    if module == "hypothesis.extra.numpy" and name in NUMPY:
-        return ((), True, _same_call(name))
+    if module == "hypothesis.extra.numpy":
+        return ((), True, _same_call(name)) if name in NUMPY else None
+    if (module == "hypothesis.provisional" or module.startswith("hypothesis.extra.")) and not name[:1].isupper():
+        return ((), True, _bridge)
     return None

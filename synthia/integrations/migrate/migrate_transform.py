@@ -94,7 +94,10 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
 
     # -- marks ------------------------------------------------------------------------------
     def mark(self, message: str) -> None:
-        """Say ``message`` above the statement being rewritten."""
+        """Say ``message`` above the statement being rewritten (on one line)."""
+        message = " ".join(message.split())
+        if len(message) > 300:
+            message = message[:297] + "..."
         if message not in self.frames[-1]:
             self.frames[-1].append(message)
 
