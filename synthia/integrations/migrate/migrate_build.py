@@ -10,8 +10,13 @@ import ast
 import dataclasses
 from typing import Any, Sequence
 
-import libcst as cst
-from libcst.helpers import parse_template_expression
+import warnings
+
+with warnings.catch_warnings():  # libcst's metadata package imports a module that warns on import
+    warnings.simplefilter("ignore", DeprecationWarning)
+    import libcst as cst
+    from libcst.helpers import parse_template_expression
+    from libcst.metadata import MetadataWrapper, QualifiedNameProvider
 
 #: A value :meth:`Bound.literal` gives when the argument is not a Python literal.
 NOT_LITERAL: Any = type("NotLiteral", (), {"__repr__": lambda self: "NOT_LITERAL"})()

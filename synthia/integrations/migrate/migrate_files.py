@@ -8,8 +8,7 @@ import pathlib
 import re
 from typing import Iterable, TextIO
 
-import libcst as cst
-from libcst.metadata import MetadataWrapper, QualifiedNameProvider
+from .migrate_build import MetadataWrapper, QualifiedNameProvider, cst
 
 from .migrate_imports import fix_imports
 from .migrate_scan import exported, scan

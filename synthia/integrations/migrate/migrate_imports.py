@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Sequence, cast
 
-import libcst as cst
+from .migrate_build import cst
 
 from .migrate_build import bound_name, name_of
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Iterator, Mapping
 
-import libcst as cst
+from .migrate_build import cst
 
 from .migrate_build import name_of
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import libcst as cst
+from .migrate_build import cst
 
 from .migrate_build import NOT_LITERAL, code, literal
 from .migrate_scan import hypothesis_name

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-import libcst as cst
+from .migrate_build import cst
 
 from .migrate_build import literal
 from .migrate_scan import hypothesis_name, settings_target

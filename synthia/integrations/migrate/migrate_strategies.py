@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
-import libcst as cst
+from .migrate_build import cst
 
 from .migrate_build import BRIDGE, NOT_LITERAL, Bound, Mark, Out, code, expr, literal, paren, plus, plus_one
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, cast
 
-import libcst as cst
+from .migrate_build import cst
 
 from .migrate_build import Out, code, literal
 from .migrate_scan import hypothesis_name

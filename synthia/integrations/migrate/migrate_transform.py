@@ -9,7 +9,7 @@ import collections
 import dataclasses
 from typing import Any, Mapping, Sequence, cast
 
-import libcst as cst
+from .migrate_build import cst
 
 from .migrate_build import BRIDGE, Bound, Mark, Out, bound_name, code, expr, literal, name_of
 from .migrate_scan import STRATEGY_METHODS, Scan, hypothesis_name, is_strategy
