@@ -891,7 +891,8 @@ def _target() -> None:
         sy.target(x, label="x")
         assert x < 990
 
-    assert not sy.Assert(test, x=sy.RandomInteger(0, 1000)).run(seed=1).passed
+    report = sy.Assert(test, x=sy.RandomInteger(0, 1000)).run(seed=1)
+    assert not report.passed and report.smallest == {"x": 990} and isinstance(report.exception, AssertionError)
 
 
 @check("find(s, cond)")
