@@ -35,6 +35,7 @@ from .explain import (
 )
 from .integrations import (
     Faker,
+    Mimesis,
     Progress,
     StrategyPicker,
     SynthiaFailure,
@@ -170,6 +171,7 @@ __all__ = [
     "from_strategy",
     "StrategyPicker",
     "Faker",
+    "Mimesis",
     "Progress",
     "to_dataframe",
     "to_csv",
@@ -208,6 +210,8 @@ __all__ = [
     "Apply",
     "Deferred",
     "Bind",
+    "Composite",
+    "composite",
     "AsInt",
     "AsString",
     "Delay",

@@ -1,4 +1,4 @@
-"""Command line: ``python -m synthia tour | sample | explain | bench`` (``--help`` on each)."""
+"""Command line: ``python -m synthia tour | sample | explain | bench | migrate`` (``--help`` on each)."""
 from __future__ import annotations
 
 import argparse
@@ -22,6 +22,7 @@ EXAMPLES = """examples:
   python -m synthia sample mypackage.data:orders -n 100000 --format csv -o orders.csv
   python -m synthia explain examples/quickstart.py:order_picker --index 3 --svg order.svg
   python -m synthia bench
+  python -m synthia migrate tests/ --diff
 """
 
 
@@ -172,6 +173,11 @@ def main(argv: list[str] | None = None) -> int:
     bench_cmd.add_argument("target", nargs="?", metavar="MODULE:NAME", help="a picker to measure too")
     bench_cmd.add_argument("-n", type=int, default=20_000, help="picks per wiring (default 20000)")
 
+    migrate_cmd = sub.add_parser("migrate", help="rewrite Hypothesis tests as synthia tests (needs libcst: pip install 'synthia[migrate]')")
+    migrate_cmd.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="Python files, or directories searched for them")
+    migrate_cmd.add_argument("--diff", action="store_true", help="print the changes as a unified diff instead of writing them")
+    migrate_cmd.add_argument("--check", action="store_true", help="write nothing; exit with status 1 if a file would change")
+
     args = parser.parse_args(argv)
     if args.command == "tour":
         from .tour import run
@@ -217,6 +223,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"-n must be >= 1, got {args.n}")
         bench(args.target, args.n, sys.stdout)
         return 0
+    if args.command == "migrate":
+        from .integrations.migrate import migrate_command
+
+        return migrate_command(args.paths, diff=args.diff, check=args.check)
     parser.print_help()
     return 0
 

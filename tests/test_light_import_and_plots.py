@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-OPTIONAL = ("hypothesis", "faker", "pandas", "pyarrow", "dask", "distributed", "tqdm", "matplotlib")
+OPTIONAL = ("hypothesis", "faker", "mimesis", "libcst", "pandas", "pyarrow", "dask", "distributed", "tqdm", "matplotlib")
 
 
 def test_import_synthia_imports_no_optional_dependency() -> None:

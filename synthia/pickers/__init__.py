@@ -7,6 +7,7 @@ from .basic import *  # noqa: F401,F403
 from .behavior import *  # noqa: F401,F403
 from .bounded import *  # noqa: F401,F403
 from .collections import *  # noqa: F401,F403
+from .composite import *  # noqa: F401,F403
 from .conversions import *  # noqa: F401,F403
 from .dependent import *  # noqa: F401,F403
 from .distributions import *  # noqa: F401,F403
@@ -31,6 +32,8 @@ from .times import *  # noqa: F401,F403
 
 __all__ = [
     "Bind",
+    "Composite",
+    "composite",
     "RandomInteger",
     "RandomFloat",
     "RandomBoolean",

@@ -124,6 +124,19 @@ BAD_ARGUMENTS += [
     BadArgument("Faker locale", lambda: sy.Faker("name", locale="xx_XX"), ValueError, "xx_XX"),
 ]
 
+CASES += [
+    Case("Mimesis first name", sy.Mimesis, lambda: sy.Mimesis("person.first_name", locale="de")),
+    Case("Mimesis with arguments", sy.Mimesis, lambda: sy.Mimesis("numeric.integer_number", start=-5, end=10**6)),
+    Case("Mimesis in a record", sy.Mimesis, lambda: sy.Struct(dict, email=sy.Mimesis("email"), city=sy.Mimesis("address.city", locale="fr"))),
+]
+BAD_ARGUMENTS += [
+    BadArgument("Mimesis method", lambda: sy.Mimesis("person.nope"), ValueError, "nope"),
+    BadArgument("Mimesis provider", lambda: sy.Mimesis("nope.first_name"), ValueError, "nope.first_name"),
+    BadArgument("Mimesis ambiguous method", lambda: sy.Mimesis("title"), ValueError, "several"),
+    BadArgument("Mimesis method type", lambda: sy.Mimesis(3), TypeError, "method"),
+    BadArgument("Mimesis locale", lambda: sy.Mimesis("person.name", locale="xx"), ValueError, "xx"),
+]
+
 SIGNATURES = [
     Signature(sy.AnyFloat, lambda C: C(-2.5, 1e10, nan=False, subnormal=True, seed=1)),
     Signature(sy.AnyInteger, lambda C: C(-3, 10**9, seed=1)),
@@ -142,6 +155,7 @@ SIGNATURES = [
     Signature(sy.Permutation, lambda C: C(range(8), seed=1)),
     Signature(sy.StrategyPicker, lambda C: C(st.integers(0, 9), max_tries=10, seed=1)),
     Signature(sy.Faker, lambda C: C("name", locale="fr_FR", seed=1)),
+    Signature(sy.Mimesis, lambda C: C("person.first_name", locale="de", seed=1)),
 ]
 
 # The answers the constructor fuzzer asked for (each was an unclear error or a hang before).
