@@ -208,3 +208,122 @@ def test_the_old_explanation_leaf_name_still_works_with_a_warning() -> None:
 
     with pytest.warns(DeprecationWarning, match="renamed Origin"):
         assert rules.Leaf is rules.Origin
+
+
+#: The most lines a module of ``synthia/`` may have: small modules with one job.
+MOST_LINES = 700
+
+
+def test_no_module_is_over_700_lines() -> None:
+    lines = {str(path.relative_to(ROOT)): len(path.read_text(encoding="utf-8").splitlines()) for _, path in _modules()}
+    assert {module: n for module, n in lines.items() if n > MOST_LINES} == {}
+
+
+#: The highest cyclomatic complexity a function of ``synthia/engine`` may have.
+MOST_COMPLEX = 15
+
+
+def _complexity(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """The cyclomatic complexity of ``function`` by radon's rules (``radon cc``): 1, plus 1 for
+    each ``if``, ``elif`` and ternary, each ``for`` and ``while`` (2 with an ``else``), each
+    ``except`` (and 1 for a ``try``'s ``else``), each ``and``/``or`` beyond the first operand,
+    each ``for`` and ``if`` of a comprehension, each ``assert`` (whose expression is not looked
+    into), each ``case`` of a ``match`` but a bare catch-all. A nested function or class
+    counts on its own, not in the function that holds it; a lambda's decisions count in it.
+    ``with`` and ``finally`` decide nothing."""
+    score = 1
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Assert):
+            score += 1
+            continue
+        if isinstance(node, (ast.If, ast.IfExp)):
+            score += 1
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+            score += 1 + bool(node.orelse)
+        elif isinstance(node, (ast.Try, ast.TryStar)):
+            score += len(node.handlers) + bool(node.orelse)
+        elif isinstance(node, ast.BoolOp):
+            score += len(node.values) - 1
+        elif isinstance(node, ast.comprehension):
+            score += 1 + len(node.ifs)
+        elif isinstance(node, ast.Match):
+            catch_all = any(isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None for case in node.cases)
+            score += max(0, len(node.cases) - catch_all)
+        stack.extend(ast.iter_child_nodes(node))
+    return score
+
+
+def _functions(tree: ast.AST, prefix: str = "") -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """Every function of ``tree`` by its qualified name: methods, nested functions and theirs."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield prefix + node.name, node
+            yield from _functions(node, f"{prefix}{node.name}.")
+        elif isinstance(node, ast.ClassDef):
+            yield from _functions(node, f"{prefix}{node.name}.")
+        else:
+            yield from _functions(node, prefix)
+
+
+def _complexities(source: str) -> dict[str, int]:
+    return {name: _complexity(node) for name, node in _functions(ast.parse(source))}
+
+
+def test_the_complexity_count_follows_radons_rules() -> None:
+    source = '''
+def plain(x):
+    return x
+
+def branches(x, xs):
+    if x and x > 1 or not xs:          # if: 1, and/or: 2
+        return [y for y in xs if y]     # comprehension: for 1, if 1
+    elif x:                             # 1
+        pass
+    for y in xs:                        # 1, and its else 1
+        pass
+    else:
+        pass
+    while x:                            # 1
+        x -= 1
+    try:
+        pass
+    except ValueError:                  # 1
+        pass
+    except TypeError:                   # 1
+        pass
+    else:                               # 1
+        pass
+    finally:
+        pass
+    with open(x) as f:                  # nothing
+        pass
+    assert x or xs                      # 1, its expression not looked into
+    f = lambda v: v if v else 0         # the lambda's ternary: 1
+    def inner(v):                       # counts on its own
+        return v if v else [w for w in v]
+    match x:
+        case 1: pass                    # 1
+        case [a, b]: pass               # 1
+        case _: pass                    # the catch-all: nothing
+    return 1 if x else 2                # 1
+
+class Box:
+    def method(self):
+        return self or None
+'''
+    assert _complexities(source) == {"plain": 1, "branches": 18, "branches.inner": 3, "Box.method": 2}
+
+
+def test_no_engine_function_is_too_complex() -> None:
+    """No function of the engine decides more than ``MOST_COMPLEX`` ways (cyclomatic complexity):
+    past that, a function holds several jobs, which take helpers of their own."""
+    over = []
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        for name, score in _complexities(path.read_text(encoding="utf-8")).items():
+            if score > MOST_COMPLEX:
+                over.append(f"{path.relative_to(ROOT)}: {name} ({score})")
+    assert over == []

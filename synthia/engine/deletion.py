@@ -134,26 +134,48 @@ class Deletion(Proposals):
         k = siblings.index(p)
         labels = [base.spans[q].label for q in siblings]
         for m in range(2, _GROUP_PERIOD + 1):
-            pattern = labels[k : k + m]
-            if len(pattern) < m or len(set(pattern)) < 2 or not (labels[k + m : k + 2 * m] == pattern or labels[max(0, k - m) : k] == pattern):
+            pattern = self._repeating(labels, k, m)
+            if pattern is None:
                 continue
-            groups: list[tuple[int, int]] = []
-            q = k
-            while labels[q : q + m] == pattern:
-                first, last = base.spans[siblings[q]], base.spans[siblings[q + m - 1]]
-                if groups and groups[-1][1] != first.start:
-                    break
-                groups.append((first.start, last.end))
-                q += m
-            excluded = [u for label in set(pattern) for u in self._units_of(base, label, groups[0][0])]
-            counters = self._counters(base, groups[0][0], lambda i: any(a <= i < b for a, b in excluded))
-
-            def delete(n: int, groups: list[tuple[int, int]] = groups, counters: list[int] = counters) -> bool:
-                return n == 0 or self._delete(base, groups[0][0], groups[n - 1][1], n, counters, groups[-1][1])
-
-            if delete(1):
-                largest_true(lambda n: n <= 1 or delete(n), upper=len(groups))
+            if self._delete_leading_groups(base, self._groups(base, siblings, labels, k, pattern), pattern):
                 return True
+        return False
+
+    @staticmethod
+    def _repeating(labels: list[Any], k: int, m: int) -> list[Any] | None:
+        """The ``m`` labels from ``k`` on when they are of different pickers and repeat just
+        after or just before (a unit of a group run), else ``None``."""
+        pattern = labels[k : k + m]
+        if len(pattern) < m or len(set(pattern)) < 2 or not (labels[k + m : k + 2 * m] == pattern or labels[max(0, k - m) : k] == pattern):
+            return None
+        return pattern
+
+    @staticmethod
+    def _groups(base: Tape, siblings: list[int], labels: list[Any], k: int, pattern: list[Any]) -> list[tuple[int, int]]:
+        """The draws ``(start, end)`` of each adjacent unit of ``pattern`` from sibling ``k`` on."""
+        m = len(pattern)
+        groups: list[tuple[int, int]] = []
+        q = k
+        while labels[q : q + m] == pattern:
+            first, last = base.spans[siblings[q]], base.spans[siblings[q + m - 1]]
+            if groups and groups[-1][1] != first.start:
+                break
+            groups.append((first.start, last.end))
+            q += m
+        return groups
+
+    def _delete_leading_groups(self, base: Tape, groups: list[tuple[int, int]], pattern: list[Any]) -> bool:
+        """Delete the first of ``groups`` (units of the labels of ``pattern``), then as many of
+        the first ones as still fail, with a preceding length lowered."""
+        excluded = [u for label in set(pattern) for u in self._units_of(base, label, groups[0][0])]
+        counters = self._counters(base, groups[0][0], lambda i: any(a <= i < b for a, b in excluded))
+
+        def delete(n: int) -> bool:
+            return n == 0 or self._delete(base, groups[0][0], groups[n - 1][1], n, counters, groups[-1][1])
+
+        if delete(1):
+            largest_true(lambda n: n <= 1 or delete(n), upper=len(groups))
+            return True
         return False
 
     def _delete_own_draws(self, base: Tape, p: int) -> bool:
@@ -203,6 +225,24 @@ class Deletion(Proposals):
         integers of the rest of the run lowered by ``units``: values that are positions in the
         run (``l[l[i]] == i``) keep pointing at the same units.
         """
+        variants = self._without(base, start, end, units, counters)
+        if not neighbours:
+            # A quick try: the units gone with their length lowered (alone when none counts them).
+            return self._any_fewer(base, variants[1:2] or variants)
+        if self._any_fewer(base, variants):
+            return True
+        if self._any_fewer(base, self._neighbours_changed(base, variants, start, counters)):
+            return True
+        return self._any_fewer(base, self._shifted(variants[:2], start, start + run_end - end, units))
+
+    def _any_fewer(self, base: Tape, variants: list[list[Draw | Flex]]) -> bool:
+        """Consider each of ``variants`` of ``base`` in turn, until one fails with fewer draws."""
+        return any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in variants)
+
+    @staticmethod
+    def _without(base: Tape, start: int, end: int, units: int, counters: list[int]) -> list[list[Draw | Flex]]:
+        """``base`` without ``draws[start:end]``, then the same with each counter that can be
+        lowered by ``units`` lowered."""
         rest: list[Draw | Flex] = [*base.draws[:start], *base.draws[end:]]
         variants: list[list[Draw | Flex]] = [rest]
         for c in counters:
@@ -212,11 +252,13 @@ class Deletion(Proposals):
                 lowered = list(rest)
                 lowered[c] = d._replace(value=d.value - units)
                 variants.append(lowered)
-        if not neighbours:
-            # A quick try: the units gone with their length lowered (alone when none counts them).
-            return any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in (variants[1:2] or variants))
-        if any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in variants):
-            return True
+        return variants
+
+    @staticmethod
+    def _neighbours_changed(base: Tape, variants: list[list[Draw | Flex]], start: int, counters: list[int]) -> list[list[Draw | Flex]]:
+        """``variants`` (a deletion at ``start``) with a neighbouring draw changed: the decision
+        just before the block at its far end, or one of the next draws at its simplest."""
+        rest = variants[0]
         changed: list[list[Draw | Flex]] = []
         if start > 0 and base.draws[start - 1].kind in (FLOAT, WEIGHTED) and (start - 1) not in counters:
             before = base.draws[start - 1]
@@ -227,9 +269,7 @@ class Deletion(Proposals):
             following = rest[j]
             if isinstance(following, Draw) and following.value != following.simplest:
                 changed += [v[:j] + [following._replace(value=following.simplest)] + v[j + 1 :] for v in variants[:2]]
-        if any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in changed):
-            return True
-        return any(self.consider(base.picks, v, shorter_than=len(base.draws)) for v in self._shifted(variants[:2], start, start + run_end - end, units))
+        return changed
 
     @staticmethod
     def _shifted(variants: list[list[Draw | Flex]], start: int, end: int, units: int) -> list[list[Draw | Flex]]:
@@ -285,6 +325,7 @@ class Deletion(Proposals):
                 p += 1
 
     def _merge(self, base: Tape, p: int) -> bool:
+        """Merge span ``p`` with its next sibling when both are of one picker and adjacent."""
         a = base.spans[p]
         siblings = base.children(a.parent)
         k = siblings.index(p)
@@ -293,7 +334,14 @@ class Deletion(Proposals):
         b = base.spans[siblings[k + 1]]
         if b.label != a.label or a.end != b.start or not len(a) or not len(b):
             return False
-        block_a, block_b = base.draws[a.start : a.end], base.draws[b.start : b.end]
+        for merged in self._merged_blocks(base.draws[a.start : a.end], base.draws[b.start : b.end]):
+            if self._consider_merged(base, a, b, merged):
+                return True
+        return False
+
+    @staticmethod
+    def _merged_blocks(block_a: list[Draw], block_b: list[Draw]) -> list[list[Draw]]:
+        """The draws of one span in place of two: their counts added, or their numbers."""
         candidates: list[list[Draw]] = []
         if block_a[0].kind == INTEGER and block_b[0].kind == INTEGER:
             # Two repetitions, each led by its count (two inner lists): one holding both.
@@ -303,21 +351,23 @@ class Deletion(Proposals):
             candidates.append(
                 [x._replace(value=x.value + y.value) if x.kind in (INTEGER, FLOAT) and y.value != y.simplest else x for x, y in zip(block_a, block_b)]
             )
-        for merged in candidates:
-            if a.parent < 0:
-                # Two top-level picks (steps of a trace, a stateful wiring's history): one fewer.
-                if self.consider(base.picks - 1, [*base.draws[: a.start], *merged, *base.draws[b.end :]], shorter_than=len(base.draws)):
-                    return True
+        return candidates
+
+    def _consider_merged(self, base: Tape, a: Any, b: Any, merged: list[Draw]) -> bool:
+        """Consider ``base`` with the ``merged`` draws in place of spans ``a`` and ``b``: one
+        top-level pick fewer, or the parent's count lowered by one."""
+        if a.parent < 0:
+            # Two top-level picks (steps of a trace, a stateful wiring's history): one fewer.
+            return self.consider(base.picks - 1, [*base.draws[: a.start], *merged, *base.draws[b.end :]], shorter_than=len(base.draws))
+        excluded = self._units_of(base, a.label, a.start)
+        for c in self._counters(base, a.start, lambda i: any(lo <= i < hi for lo, hi in excluded)):
+            d = base.draws[c]
+            if d.value - 1 < d.args[0]:
                 continue
-            excluded = self._units_of(base, a.label, a.start)
-            for c in self._counters(base, a.start, lambda i: any(lo <= i < hi for lo, hi in excluded)):
-                d = base.draws[c]
-                if d.value - 1 < d.args[0]:
-                    continue
-                before = list(base.draws[: a.start])
-                before[c] = d._replace(value=d.value - 1)
-                if self.consider(base.picks, [*before, *merged, *base.draws[b.end :]], shorter_than=len(base.draws)):
-                    return True
+            before = list(base.draws[: a.start])
+            before[c] = d._replace(value=d.value - 1)
+            if self.consider(base.picks, [*before, *merged, *base.draws[b.end :]], shorter_than=len(base.draws)):
+                return True
         return False
 
     # -- simpler spans ------------------------------------------------------------------------

@@ -32,6 +32,21 @@ class Lowering(Proposals):
         """Each draw to its simplest value, then (for those that cannot) a binary search.
         Many draws of one shape go to their simplest value together first: one replay where
         a long list's elements would take one each."""
+        self._lower_shapes_together()
+        i = 0
+        while i < len(self.tape.draws):
+            d = self.tape.draws[i]
+            target = simplest(d.kind, d.args)
+            if sort_key(d.kind, d.value) != sort_key(d.kind, target) or (d.value != target):
+                self.replace({i: target})
+            i += 1
+        i = 0
+        while i < len(self.tape.draws):
+            self._lower_draw(i)
+            i += 1
+
+    def _lower_shapes_together(self) -> None:
+        """The draws of each shape with many not at their simplest value, all to it at once."""
         tried: set[Any] = set()
         while True:
             draws = self.tape.draws
@@ -45,25 +60,18 @@ class Lowering(Proposals):
             (kind, args), raised = many[0]
             tried.add((kind, args))
             self.replace({i: simplest(kind, args) for i in raised})
-        i = 0
-        while i < len(self.tape.draws):
-            d = self.tape.draws[i]
-            target = simplest(d.kind, d.args)
-            if sort_key(d.kind, d.value) != sort_key(d.kind, target) or (d.value != target):
-                self.replace({i: target})
-            i += 1
-        i = 0
-        while i < len(self.tape.draws):
-            d = self.tape.draws[i]
-            if d.kind == INTEGER:
-                self._lower_integer(i)
-            elif d.kind == FLOAT:
-                self._lower_float(i)
-            elif d.kind == WEIGHTED:
-                self._bisect(i, simplest(d.kind, d.args), d.value)
-            elif d.kind == BOOLEAN and d.value is True and d.args[0] < 1.0:
-                self.replace({i: False})
-            i += 1
+
+    def _lower_draw(self, i: int) -> None:
+        """Draw ``i`` lowered by its kind's minimiser."""
+        d = self.tape.draws[i]
+        if d.kind == INTEGER:
+            self._lower_integer(i)
+        elif d.kind == FLOAT:
+            self._lower_float(i)
+        elif d.kind == WEIGHTED:
+            self._bisect(i, simplest(d.kind, d.args), d.value)
+        elif d.kind == BOOLEAN and d.value is True and d.args[0] < 1.0:
+            self.replace({i: False})
 
     def _bisect(self, i: int, good: Any, bad: Any, integral_float: bool = False) -> None:
         """Binary search, between ``good`` (does not fail) and ``bad`` (fails), for the value of
@@ -280,32 +288,54 @@ class Lowering(Proposals):
                 return
 
     def _lower_float(self, i: int) -> None:
+        """A float draw towards its simplest value: its positive twin, integral values (then a
+        bisection over them), else fewer decimal digits and a bisection of the value."""
         d = self.tape.draws[i]
-        low, high = d.args
         target = simplest(FLOAT, d.args)
         if d.value == target:
             return
-        v = d.value
-        if v < 0 and -v < high and sort_key(FLOAT, -v) < sort_key(FLOAT, v) and self.replace({i: -v}):
-            v = -v  # a negative value's positive twin is simpler
+        v = self._positive_twin(i, d)
         if not float(v).is_integer() and math.isfinite(v):
-            # Integral values are simpler than any fraction: the one next to v towards the
-            # target, else the one on the far side (a tiny positive value that must stay
-            # positive: 1.0, as Hypothesis's float shrinker tries both).
-            towards = float(math.floor(v) if v > target else math.ceil(v))
-            away = float(math.ceil(v) if v > target else math.floor(v))
-            for whole in (towards, away):
-                if low <= whole < high and sort_key(FLOAT, whole) < sort_key(FLOAT, v) and self.replace({i: whole}):
-                    break
+            self._whole_float(i, v, target, d.args)
         v = self.tape.draws[i].value
         if float(v).is_integer():
             if float(target).is_integer():
                 self._bisect(i, target, v, integral_float=True)
             return
+        self._rounded_float(i, v, d.args)
+        self._halve_float(i, target)
+
+    def _positive_twin(self, i: int, d: Draw) -> Any:
+        """Float draw ``i`` (``d``) as its positive twin when that is simpler and still fails:
+        the value to go on from."""
+        v = d.value
+        _low, high = d.args
+        if v < 0 and -v < high and sort_key(FLOAT, -v) < sort_key(FLOAT, v) and self.replace({i: -v}):
+            v = -v  # a negative value's positive twin is simpler
+        return v
+
+    def _whole_float(self, i: int, v: float, target: float, args: tuple[Any, ...]) -> None:
+        """Integral values are simpler than any fraction: the one next to ``v`` towards the
+        target, else the one on the far side (a tiny positive value that must stay positive:
+        1.0, as Hypothesis's float shrinker tries both)."""
+        low, high = args
+        towards = float(math.floor(v) if v > target else math.ceil(v))
+        away = float(math.ceil(v) if v > target else math.floor(v))
+        for whole in (towards, away):
+            if low <= whole < high and sort_key(FLOAT, whole) < sort_key(FLOAT, v) and self.replace({i: whole}):
+                break
+
+    def _rounded_float(self, i: int, v: float, args: tuple[Any, ...]) -> None:
+        """``v`` rounded to the fewest decimal digits (up to 6) that still fail."""
+        low, high = args
         for digits in range(7):
             rounded = round(v, digits)
             if low <= rounded < high and sort_key(FLOAT, rounded) < sort_key(FLOAT, v) and self.replace({i: rounded}):
                 break
+
+    def _halve_float(self, i: int, target: float) -> None:
+        """A bisection of float draw ``i``'s value towards ``target`` (24 halvings), then one over
+        the bit patterns where it ends next to zero or at a threshold."""
         good, bad = float(target), float(self.tape.draws[i].value)
         for _ in range(24):
             mid = good + (bad - good) / 2

@@ -39,21 +39,27 @@ def jsonable(value: Any, depth: int = 0) -> Any:
         return value
     if isinstance(value, float):
         return value if math.isfinite(value) else repr(value)
+    if isinstance(value, (dict, list, tuple, set, frozenset)):
+        return _jsonable_container(value, depth)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)}
+    return repr(value)
+
+
+def _jsonable_container(value: Any, depth: int) -> Any:
+    """A dict, named tuple, list, tuple or set ``value`` as JSON data: an object of its items,
+    a list of its elements (a set's sorted when they compare)."""
     if isinstance(value, dict):
         return {str(k): jsonable(v, depth + 1) for k, v in value.items()}
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return {f: jsonable(getattr(value, f), depth + 1) for f in value._fields}
     if isinstance(value, (list, tuple)):
         return [jsonable(v, depth + 1) for v in value]
-    if isinstance(value, (set, frozenset)):
-        items = [jsonable(v, depth + 1) for v in value]
-        try:
-            return sorted(items)
-        except TypeError:
-            return items
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: jsonable(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)}
-    return repr(value)
+    items = [jsonable(v, depth + 1) for v in value]
+    try:
+        return sorted(items)
+    except TypeError:
+        return items
 
 
 def observation(

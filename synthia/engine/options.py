@@ -74,20 +74,9 @@ class RunOptions:
         self.stop = stop_rule(self.stop, max_examples)
         if self.stop is not None and not isinstance(self.stop, StoppingRule):
             raise TypeError(f"stop must be a StoppingRule such as FixedCount(100), got {self.stop!r}")
-        for name in ("restarts", "shrink_budget"):
-            value = getattr(self, name)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-                raise ValueError(f"{name} must be a non-negative int, got {value!r}")
-        for name in ("shrink_time", "time_budget"):
-            value = getattr(self, name)
-            if value is not None:
-                if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-                    raise ValueError(f"{name} must be a positive number of seconds or None, got {value!r}")
-                setattr(self, name, float(value))
-        for name in ("classes", "timing", "observe", "copy_parts", "database", "capture_output"):
-            value = getattr(self, name)
-            if value is not None and not isinstance(value, bool):
-                raise TypeError(f"{name} must be True, False or None, got {value!r}")
+        self._check_counts()
+        self._check_seconds()
+        self._check_flags()
         if self.name is not None and not isinstance(self.name, str):
             raise TypeError(f"name must be a string, got {self.name!r}")
         self.progress = check_progress(self.progress)
@@ -96,6 +85,29 @@ class RunOptions:
                 certainty=COVER_CERTAINTY if self.coverage_certainty is None else self.coverage_certainty,
                 tolerance=COVER_TOLERANCE if self.coverage_tolerance is None else self.coverage_tolerance,
             )
+
+    def _check_counts(self) -> None:
+        """``restarts`` and ``shrink_budget``: non-negative ints or ``None``."""
+        for name in ("restarts", "shrink_budget"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+                raise ValueError(f"{name} must be a non-negative int, got {value!r}")
+
+    def _check_seconds(self) -> None:
+        """``shrink_time`` and ``time_budget``: positive numbers of seconds (made floats) or ``None``."""
+        for name in ("shrink_time", "time_budget"):
+            value = getattr(self, name)
+            if value is not None:
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+                    raise ValueError(f"{name} must be a positive number of seconds or None, got {value!r}")
+                setattr(self, name, float(value))
+
+    def _check_flags(self) -> None:
+        """The switches: ``True``, ``False`` or ``None``."""
+        for name in ("classes", "timing", "observe", "copy_parts", "database", "capture_output"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, bool):
+                raise TypeError(f"{name} must be True, False or None, got {value!r}")
 
     def __repr__(self) -> str:
         given = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if getattr(self, f.name) is not None)

@@ -178,6 +178,24 @@ def far_end(draw: Draw) -> Any:
     return 0
 
 
+def _mirror(entries: Sequence[Draw | Flex], twins: list[tuple[int, int, int]], start: int, old_end: int, new_end: int) -> list[Draw | Flex] | None:
+    """``entries`` with the change of the best tape's ``draws[start:old_end]`` into
+    ``entries[start:new_end]`` (draws only) made to the twin of the span it lies in too
+    (``None``: it lies in no span of ``twins``)."""
+    shift = new_end - old_end  # how many more entries than draws
+    replacement = list(entries[start:new_end])
+    if not all(isinstance(d, Draw) for d in replacement):
+        return None
+    for a, b, length in twins:
+        for here, there in ((a, b), (b, a)):
+            if here <= start and old_end <= here + length and (start < old_end or start > here):
+                at, upto = there + start - here, there + old_end - here
+                if there > here:  # the twin comes after: its draws sit where the change leaves them
+                    return list(entries[: at + shift]) + replacement + list(entries[upto + shift :])
+                return list(entries[:at]) + replacement + list(entries[upto:])
+    return None
+
+
 class Proposals:
     """The state of a shrink -- the smallest failure so far -- and how a candidate is tried
     (:meth:`consider`); the passes (:class:`~synthia.engine.shrinker.Shrinker`) propose them.
@@ -233,23 +251,7 @@ class Proposals:
         With ``shorter_than``, the result must also have fewer draws than that (a deletion
         that the replay fills up again with simplest draws is not a deletion).
         """
-        key = (picks, tuple(map(_entry_key, entries)))
-        if key in self._cache:
-            result = self._cache[key]
-        else:
-            if self.calls >= self.max_calls:
-                self.stopped_by = f"the candidate budget ({self.max_calls} replays)"
-                raise _Stop
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                self.stopped_by = "the time budget"
-                raise _Stop
-            best = self.tape
-            # A replay that draws more than the best cannot be smaller (with as many picks).
-            max_draws = len(best.draws) if picks >= best.picks else 2 * len(best.draws) + 1000
-            self.calls += 1
-            attempt = self._attempt(picks, list(entries), max_draws)
-            result = attempt if attempt.status == FAIL and attempt.tape is not None else None
-            self._cache[key] = result
+        result = self._replayed(picks, entries)
         if result is not None and result.origin == self.best.origin:
             assert result.tape is not None
             if shorter_than is not None and len(result.tape.draws) >= shorter_than and result.tape.picks >= picks:
@@ -260,6 +262,27 @@ class Proposals:
                 return True
         mirrored = self._mirrored(picks, entries)
         return mirrored is not None and self.consider(picks, mirrored, shorter_than)
+
+    def _replayed(self, picks: int, entries: Sequence[Draw | Flex]) -> Attempt | None:
+        """The failing attempt ``entries`` replay to (``None``: it does not fail), each candidate
+        replayed once; raises :class:`_Stop` when a new replay is over the budget."""
+        key = (picks, tuple(map(_entry_key, entries)))
+        if key in self._cache:
+            return self._cache[key]
+        if self.calls >= self.max_calls:
+            self.stopped_by = f"the candidate budget ({self.max_calls} replays)"
+            raise _Stop
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            self.stopped_by = "the time budget"
+            raise _Stop
+        best = self.tape
+        # A replay that draws more than the best cannot be smaller (with as many picks).
+        max_draws = len(best.draws) if picks >= best.picks else 2 * len(best.draws) + 1000
+        self.calls += 1
+        attempt = self._attempt(picks, list(entries), max_draws)
+        result = attempt if attempt.status == FAIL and attempt.tape is not None else None
+        self._cache[key] = result
+        return result
 
     def _mirrored(self, picks: int, entries: Sequence[Draw | Flex]) -> list[Draw | Flex] | None:
         """``entries`` with its change to one of two equal spans of one kind made to the other
@@ -283,18 +306,7 @@ class Proposals:
             return None  # the change does not begin inside a span that has a twin
         # The draws shared at the end, not reaching into those shared at the start.
         end = _shared(entries, draws, from_end=True, limit=min(size, count) - start)
-        old_end, new_end = size - end, count - end  # draws[start:old_end] became entries[start:new_end]
-        replacement = list(entries[start:new_end])
-        if not all(isinstance(d, Draw) for d in replacement):
-            return None
-        for a, b, length in twins:
-            for here, there in ((a, b), (b, a)):
-                if here <= start and old_end <= here + length and (start < old_end or start > here):
-                    at, upto = there + start - here, there + old_end - here
-                    if there > here:  # the twin comes after: its draws sit where the change leaves them
-                        return list(entries[: at - size + count]) + replacement + list(entries[upto - size + count :])
-                    return list(entries[:at]) + replacement + list(entries[upto:])
-        return None
+        return _mirror(entries, twins, start, size - end, count - end)
 
     def _equal_twins(self, tape: Tape) -> list[tuple[int, int, int]]:
         """Pairs of separate spans of one kind with equal draws in ``tape``: ``(start, other

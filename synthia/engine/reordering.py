@@ -94,7 +94,13 @@ class Reordering(Proposals):
         if nearest or (b.kind == a.kind and b.args == a.args):
             if largest_true(lambda d: shifted(d, towards_a), upper=distance):
                 return True
-        # b as far as it goes, so that a can drop as low as possible (a * b >= 200 reaches (3, 99)).
+        return self._pair_far(base, i, j)
+
+    def _pair_far(self, base: Tape, i: int, j: int) -> bool:
+        """Draw ``j`` as far as it goes, so that draw ``i`` can drop as low as possible
+        (``a * b >= 200`` reaches ``(3, 99)``): at once, then by a bisection of ``i``."""
+        a, b = base.draws[i], base.draws[j]
+        kind_a = type(a.value)
         far = far_end(b)
         if far == b.value:
             return False
@@ -126,15 +132,22 @@ class Reordering(Proposals):
                 return
             if kind != INTEGER and kind != WEIGHTED:
                 continue
-            values = sorted({base.draws[i].value for i in positions}, key=lambda v: sort_key(kind, v))
-            if not 1 < len(values) <= _RELABEL_LIMIT:
-                continue
-            for hi in range(len(values) - 1, 0, -1):
-                for lo in range(hi):
-                    x, y = values[hi], values[lo]
-                    swapped = {i: (y if base.draws[i].value == x else x) for i in positions if base.draws[i].value in (x, y)}
-                    if self.replace(swapped, base):
-                        return
+            if self._swap_values(base, kind, positions):
+                return
+
+    def _swap_values(self, base: Tape, kind: str, positions: list[int]) -> bool:
+        """Two of the few values of the draws at ``positions`` swapped everywhere they occur,
+        the largest values first."""
+        values = sorted({base.draws[i].value for i in positions}, key=lambda v: sort_key(kind, v))
+        if not 1 < len(values) <= _RELABEL_LIMIT:
+            return False
+        for hi in range(len(values) - 1, 0, -1):
+            for lo in range(hi):
+                x, y = values[hi], values[lo]
+                swapped = {i: (y if base.draws[i].value == x else x) for i in positions if base.draws[i].value in (x, y)}
+                if self.replace(swapped, base):
+                    return True
+        return False
 
     def _lower_duplicates(self) -> None:
         base = self.tape

@@ -207,29 +207,7 @@ class TestReport:
     def summary(self, reproduction: str | None = None) -> str:
         """A multi-line, human-readable account of the run; ``reproduction`` replaces the
         last line's :attr:`reproduction` (the pytest plugin puts its command there)."""
-        lines = []
-        if self.error is not None:
-            lines.append(f"ERROR: {self.error}")
-        elif self.insufficient:
-            lines.append(f"FAILED: insufficient coverage after {self.tried} {self.unit}")
-            for line in self.insufficient:
-                lines.append(f"  not met: {line}")
-        elif self.passed:
-            lines.append(f"passed: {self.tried} {self.unit}, no failure")
-            if self.guarantee:
-                lines.append(f"  guarantee: {self.guarantee}")
-        else:
-            lines.append(f"{'FLAKY' if self.flaky else 'FAILED'} after {self.tried} {self.unit} ({self.failures} failing)")
-            if self.flaky:
-                lines.append(f"  flaky: {self.flaky}")
-            lines.extend(self._failure_lines())
-            if self.tape is not None:
-                lines.append(
-                    f"  shrinking: {self.shrink_steps} steps, {self.shrink_tries} candidates tried, "
-                    f"ended by {self.shrink_reason or 'nothing'}; the smallest is {len(self.tape)} draws"
-                )
-            if self.interrupted:
-                lines.append("  interrupted: the smallest failure found before the interruption is shown")
+        lines = self._outcome_lines()
         if self.time_bound:
             lines.append(f"  time-bound: {self.time_bound} (this report depends on the machine's speed)")
         if self.discarded:
@@ -245,19 +223,56 @@ class TestReport:
             lines.append(f"  note: {note}")
         lines.append(f"  seed: {self.seed}")
         lines.append(f"  stopped because: {self.reason}")
-        if self.time_generating or self.time_testing:
+        lines.extend(self._time_lines())
+        lines.append(f"  reproduce: {self.reproduction if reproduction is None else reproduction}")
+        return "\n".join(lines)
+
+    def _outcome_lines(self) -> list[str]:
+        """The summary's first lines: the error, the coverage not met, the pass or the failure."""
+        lines = []
+        if self.error is not None:
+            lines.append(f"ERROR: {self.error}")
+        elif self.insufficient:
+            lines.append(f"FAILED: insufficient coverage after {self.tried} {self.unit}")
+            for line in self.insufficient:
+                lines.append(f"  not met: {line}")
+        elif self.passed:
+            lines.append(f"passed: {self.tried} {self.unit}, no failure")
+            if self.guarantee:
+                lines.append(f"  guarantee: {self.guarantee}")
+        else:
+            lines.extend(self._failed_run_lines())
+        return lines
+
+    def _failed_run_lines(self) -> list[str]:
+        """The summary's lines on a failed (or flaky) run: the failure and its shrinking."""
+        lines = [f"{'FLAKY' if self.flaky else 'FAILED'} after {self.tried} {self.unit} ({self.failures} failing)"]
+        if self.flaky:
+            lines.append(f"  flaky: {self.flaky}")
+        lines.extend(self._failure_lines())
+        if self.tape is not None:
             lines.append(
+                f"  shrinking: {self.shrink_steps} steps, {self.shrink_tries} candidates tried, "
+                f"ended by {self.shrink_reason or 'nothing'}; the smallest is {len(self.tape)} draws"
+            )
+        if self.interrupted:
+            lines.append("  interrupted: the smallest failure found before the interruption is shown")
+        return lines
+
+    def _time_lines(self) -> list[str]:
+        """The summary's lines on where the time went: the phases, the slowest pickers."""
+        if self.time_generating or self.time_testing:
+            lines = [
                 f"  time: {self.time_discovery:.3f} s discovering ({self.time_generating:.3f} s generating inputs, "
                 f"{self.time_testing:.3f} s in the test), {self.time_shrinking:.3f} s shrinking"
-            )
+            ]
         else:
-            lines.append(f"  time: {self.time_discovery:.3f} s discovering, {self.time_shrinking:.3f} s shrinking")
+            lines = [f"  time: {self.time_discovery:.3f} s discovering, {self.time_shrinking:.3f} s shrinking"]
         if self.picker_times:
             slowest = sorted(self.picker_times.items(), key=lambda kv: -kv[1])[:5]
             shown = ", ".join(f"{name} {seconds * 1e6:.1f} µs" for name, seconds in slowest)
             lines.append(f"  time per input in pickers (slowest first): {shown}")
-        lines.append(f"  reproduce: {self.reproduction if reproduction is None else reproduction}")
-        return "\n".join(lines)
+        return lines
 
     def _failure_lines(self) -> list[str]:
         """The summary's lines on the failure: the smallest and the first input, what failed."""
