@@ -28,6 +28,7 @@ from ..core.random import derive_seed
 from ..engine.coverage import bucket
 from ..engine.report import InvalidTest, RunInterrupted, safe_repr
 from .actions import NO_EXPECTATION, Action, call_with_state, variable_name
+from .eventloop import VirtualLoop, close_loop, run_loop
 from .harness import origin_of
 from .scheduler import Concurrency, History
 
@@ -191,12 +192,14 @@ class Episode:
     def settle(self, value: Any) -> Any:
         """``value``, or what it returns when awaited if it is a coroutine: an async action,
         model, precondition, expectation or invariant runs to completion on the trace's own
-        event loop (one task at a time: the same seed gives the same trace)."""
+        event loop (one task at a time: the same seed gives the same trace), whose clock is
+        virtual (timers fire at once, in order) and which runs in a worker thread when another
+        loop runs in this one (a notebook's)."""
         if type(value) is not CoroutineType:
             return value
         if self.loop is None:
-            self.loop = asyncio.new_event_loop()
-        return self.loop.run_until_complete(value)
+            self.loop = VirtualLoop()
+        return run_loop(self.loop, value)
 
     def argument(self, action: Action, name: str, picker: Picker[Any]) -> Any:
         key = (id(action), name)
@@ -226,8 +229,7 @@ class Episode:
     def close(self) -> None:
         self._stack.close()
         if self.loop is not None:
-            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
-            self.loop.close()
+            close_loop(self.loop)
             self.loop = None
 
 
