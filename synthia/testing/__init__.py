@@ -4,6 +4,7 @@ from .actions import Action, action, invariant
 from .find import NoExampleFound, find
 from .monkey import Monkey, MonkeyReport, Step, TraceExplanation, monkey
 from .scheduler import Deadlock, History, Lock, interleave
+from .primitives import controlled_primitives
 from .linearizability import ANY_RESULT
 from .harness import Assert
 from ..engine.runner import RunOptions
@@ -49,6 +50,7 @@ __all__ = [
     "invariant",
     "monkey",
     "interleave",
+    "controlled_primitives",
     "History",
     "Lock",
     "Deadlock",

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from ..engine.report import safe_repr
 from .scheduler import History
-from .trace import Machine, Step, Trace
+from .trace import Failure, Machine, Step, Trace
 
 __all__ = ["program"]
 
@@ -39,7 +39,10 @@ def program(machine: Machine, trace: Trace) -> str:
     factory = machine.system if (isinstance(machine.system, type) or not hasattr(machine.system, "reset")) else type(machine.system)
     body = [f"{variable} = {name_of(factory)}()"]
     if trace.history is not None and trace.lanes is not None:
-        body.extend(concurrent_program(machine, trace.history, trace.lanes, variable, name_of))
+        if machine.concurrency is not None and not machine.concurrency.tasks:
+            # The threading primitives the system makes must be ones the scheduler sees.
+            body = ["with sy.controlled_primitives():", f"    {body[0]}"]
+        body.extend(concurrent_program(machine, trace.history, trace.lanes, variable, name_of, trace.failure))
         imports["functools"].add("*")
         header = [
             f"import {module}" if names == {"*"} else f"from {module} import {', '.join(sorted(names))}"
@@ -124,9 +127,14 @@ def program(machine: Machine, trace: Trace) -> str:
     return "\n".join([*dict.fromkeys(notes), *header, *body])
 
 
-def concurrent_program(machine: Machine, history: History, lanes: list[list[Step]], variable: str, name_of: Callable[[Any], str]) -> list[str]:
+def concurrent_program(
+    machine: Machine, history: History, lanes: list[list[Step]], variable: str, name_of: Callable[[Any], str], failure: Failure | None = None,
+) -> list[str]:
     """The statements that replay a concurrent trace under its recorded schedule with
-    :func:`synthia.interleave`, then check the history against the sequential model."""
+    :func:`synthia.interleave`, then check what failed: that no deadlock happened (the
+    scheduler reports one at once; ``timeout`` bounds a wait it does not see), that no call
+    raised the exception the actions do not declare, or the history against the sequential
+    model."""
     concurrency = machine.concurrency
     assert concurrency is not None
 
@@ -160,20 +168,32 @@ def concurrent_program(machine: Machine, history: History, lanes: list[list[Step
         options.append(f"prefix={listed([partial(s) for s in lanes[0]], '')}")
     if concurrency.tasks:
         options.append("tasks=True")
-    elif concurrency.preemption != "action":
+    elif concurrency.preemption != "line":
         options.append(f"preemption={concurrency.preemption!r}")
+    if concurrency.within:
+        options.append(f"within={list(concurrency.within)!r}")
+    kind = failure.kind if failure is not None else None
+    if kind == "deadlock":
+        options.append("timeout=10")
+    replay = [f"history = sy.interleave({variable}, [{branches}\n], {', '.join(options)})", "print(history)"]
+    if kind == "deadlock":
+        return [*replay, 'assert history.deadlock is None, f"deadlock: {history.deadlock}"']
+    if kind == "raised" and failure is not None:
+        raised = type(failure.exception)
+        shown = raised.__qualname__ if raised.__module__ == "builtins" else name_of(raised)
+        return [
+            *replay,
+            f"raised = [call.text for call in history.calls if isinstance(call.exception, {shown})]",
+            f'assert not raised, f"{{raised}} raised {shown}"',
+        ]
     model = machine.model if machine.model is not None else machine.system
     factory = model if (isinstance(model, type) or not hasattr(model, "reset")) else type(model)
     steps = "".join(f"\n    {listed([model_step(s) for s in lane], '    ')}," for lane in lanes[1:])
-    check = [f"model = {name_of(factory)}()", f"assert history.linearizable(model, [{steps}\n]"]
+    check = [f"assert history.linearizable({name_of(factory)}, [{steps}\n]"]
     if lanes[0]:
         check[-1] += f", prefix={listed([model_step(s) for s in lanes[0]], '')}"
     check[-1] += '), "no sequential order of the calls explains their results"'
-    return [
-        f"history = sy.interleave({variable}, [{branches}\n], {', '.join(options)})",
-        "print(history)",
-        *check,
-    ]
+    return [*replay, *check]
 
 # -- explanation -------------------------------------------------------------------------------
 
