@@ -339,7 +339,7 @@ class Machine:
     def picks(self) -> int:
         """The most top-level picks a trace takes: its steps (and, concurrent, its schedule)."""
         c = self.concurrency
-        return self.max_steps if c is None else c.prefix + c.branches * c.branch_steps + 1
+        return self.max_steps if c is None else c.picks
 
     def actions(self) -> list[Action]:
         """Every action: the list given, or those a picker of actions holds."""
