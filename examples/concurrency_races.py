@@ -1,15 +1,17 @@
 """Races planted in real-looking objects, found by a concurrent Monkey, shrunk, and replayed.
 
-Four objects, each with a race and a locked (correct) version, and a sequential model:
+Four objects, each with a race and a locked (correct) version -- plain ``threading`` locks
+and ``asyncio.Lock``, which the scheduler sees -- and a sequential model:
 
-* ``Counter``: ``increment`` is ``self.value += 1``, which is several bytecodes: two
-  threads can read the same value (found with ``preemption="opcode"``);
+* ``Counter``: ``increment`` is ``self.value += 1``, one line but several bytecodes: two
+  threads can read the same value on a free-threaded build (found with
+  ``preemption="opcode"``; under the GIL a thread switch does not fall inside it);
 * ``Cache``: ``get_or_set`` checks that a key is absent, then sets it: two threads can both
-  see it absent and return different values for one key (``preemption="line"``);
+  see it absent and return different values for one key (the defaults find it);
 * ``Account``: an asyncio account whose ``transfer`` awaits (an audit write) between the
   check of the balance and the debit: two tasks can overdraw it (``tasks=2``);
 * ``Queue``: ``size`` reads the count of puts, then the count of gets: a put and a get in
-  between make the size negative (``preemption="line"``).
+  between make the size negative (the defaults find it).
 
 Run it: ``python examples/concurrency_races.py`` prints, for each, the smallest failing
 history and the program that replays it, and that the locked version passes.
@@ -17,6 +19,7 @@ history and the program that replays it, and that the locked version passes.
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any
 
 import synthia as sy
@@ -39,7 +42,7 @@ class Counter:
 class LockedCounter(Counter):
     def __init__(self) -> None:
         super().__init__()
-        self.lock = sy.Lock()  # a lock the scheduler sees (a threading.Lock outside it)
+        self.lock = threading.Lock()  # made during a controlled run: a lock the scheduler sees
 
     def increment(self) -> None:
         with self.lock:
@@ -76,7 +79,7 @@ class Cache:
 class LockedCache(Cache):
     def __init__(self) -> None:
         super().__init__()
-        self.lock = sy.Lock()
+        self.lock = threading.Lock()
 
     def get_or_set(self, key: int, value: int) -> int:
         with self.lock:
@@ -147,7 +150,7 @@ class Queue:
     reads, so it does not -- and reads the two counts in two steps (planted race)."""
 
     def __init__(self) -> None:
-        self.lock = sy.Lock()
+        self.lock = threading.Lock()
         self.items: dict[int, int] = {}
         self.puts = 0
         self.gets = 0
@@ -199,7 +202,7 @@ RACES: dict[str, tuple[type, type, type, list[sy.Action], dict[str, Any]]] = {
     "cache": (
         Cache, LockedCache, CacheModel,
         [sy.Action("get_or_set", key=KEYS, value=sy.RandomInteger(0, 10)), sy.Action("get", key=KEYS)],
-        dict(threads=2, preemption="line"),
+        dict(threads=2),
     ),
     "account": (
         Account, LockedAccount, AccountModel,
@@ -207,7 +210,7 @@ RACES: dict[str, tuple[type, type, type, list[sy.Action], dict[str, Any]]] = {
     ),
     "queue": (
         Queue, LockedQueue, QueueModel,
-        [sy.Action("put", item=sy.RandomInteger(0, 10)), sy.Action("get"), sy.Action("size")], dict(threads=2, preemption="line"),
+        [sy.Action("put", item=sy.RandomInteger(0, 10)), sy.Action("get"), sy.Action("size")], dict(threads=2),
     ),
 }
 

@@ -139,8 +139,13 @@ def _waits(number: int, task: "asyncio.Task[None]") -> str:
 
 async def _control(loop: _ControlledLoop, tasks: list["asyncio.Task[None]"], decisions: Any, where: list[list[int]]) -> None:
     running: int | None = None
+    #: Whether the running branch waited (for a timer, a lock, another task) since it ran:
+    #: when it is ready again, which branch goes on is a choice, as after a thread blocks.
+    waited = False
     while not all(task.done() for task in tasks):
         ready = [k for k in range(len(tasks)) if loop.held[k] and not tasks[k].done()]
+        if running not in ready:
+            waited = True
         if not ready:
             # Every branch waits for something outside the branches (a timer, I/O): the loop
             # runs it (its clock jumps to the next timer) until a branch is ready again.
@@ -154,19 +159,19 @@ async def _control(loop: _ControlledLoop, tasks: list["asyncio.Task[None]"], dec
                 raise Deadlock("; ".join(waiting) + ", and no timer, I/O or thread can wake one")
             continue
         chosen = running
-        if running in ready:
-            # The running branch suspended: a point of its current call.
+        if running in ready and not waited:
+            # The running branch suspended and is ready at once: a point of its current call.
             assert running is not None
             where[running][1] += 1
             index, point = where[running]
             if index >= 0 and point == decisions.at(running, index) and len(ready) > 1:
                 decisions.switched(running, _preempts(index, point))
                 others = sorted((k for k in ready if k != running), key=lambda k: (k <= running, k))  # type: ignore[operator]
-                chosen = decisions.choose(others, [max(where[k][0], 0) for k in others])
+                chosen = decisions.choose(others)
         else:
             order = sorted(ready) if running is None else sorted(ready, key=lambda k: (k <= running, k))  # type: ignore[operator]
-            chosen = decisions.choose(order, [max(where[k][0], 0) for k in order])
+            chosen = decisions.choose(order)
         assert chosen is not None
-        running = chosen
+        running, waited = chosen, False
         loop.release(chosen)
         await asyncio.sleep(0)  # the chosen branch's steps run before this line goes on

@@ -137,7 +137,6 @@ def play_concurrent(machine: Machine, steps: StepPicker, source: DrawSource | No
             honour(preempt, made, budget)
             decisions = Decisions(
                 preempt, lambda candidates: scheduling.by(len(candidates), lambda stream: plan.choose(stream, candidates)), plan.switched,
-                lambda branch, index: made[branch][index] if index < len(made[branch]) else len(made[branch]) + 1_000_000,
             )
             history = run_lanes(machine, system, lanes, decisions)
         finally:

@@ -168,22 +168,18 @@ class Decisions:
     """A schedule: ``preempt[k][i]``, the point of branch ``k``'s call ``i`` where the branch
     is preempted (``0``: never; ``1``: before the call starts; ``p``: at the ``p - 1``-th line,
     opcode or suspension inside it), and :meth:`choose`, which of the ready branches runs
-    when there is a choice. A replayed schedule counts choices in a circle (``0``: the first
-    branch after the one that ran last); a drawn one (``rank``) in the order the branches'
-    next calls were made in -- so that ``0``, the simplest draw, runs first the call made
-    first, and deleting a call keeps the others' order. ``taken`` lists the choices made (in
-    circle terms, what :func:`interleave` replays); ``preemptions`` counts the preemptions
-    that switched branches; ``switched(k)`` is told when branch ``k`` is preempted (a
-    discovery strategy lowers its priority)."""
+    when there is a choice (``0``: the first, after the one that ran last -- in a circle;
+    at the start, branch 1). ``taken`` lists the choices made, ``preemptions`` counts the
+    preemptions that switched branches; ``switched(k)`` is told when branch ``k`` is
+    preempted (a discovery strategy lowers its priority)."""
 
     def __init__(
         self, preempt: Sequence[Sequence[int]], choose: Callable[[list[int]], int] | None = None,
-        switched: Callable[[int], None] | None = None, rank: Callable[[int, int], int] | None = None,
+        switched: Callable[[int], None] | None = None,
     ) -> None:
         self.preempt = [list(p) for p in preempt]
         self._choose = choose
         self._switched = switched
-        self._rank = rank
         self.taken: list[int] = []
         self.preemptions = 0
 
@@ -192,19 +188,13 @@ class Decisions:
         points = self.preempt[branch] if 0 <= branch < len(self.preempt) else ()
         return points[index] if index < len(points) else 0
 
-    def choose(self, candidates: list[int], calls: Sequence[int] = ()) -> int:
-        """Which of ``candidates`` (branch numbers in circle order, whose next calls are
-        ``calls``) runs next."""
+    def choose(self, candidates: list[int]) -> int:
+        """Which of ``candidates`` (branch numbers, in circle order) runs next."""
         if len(candidates) < 2:
             return candidates[0]
-        order = list(range(len(candidates)))
-        if self._rank is not None and len(calls) == len(candidates):
-            rank = self._rank
-            order.sort(key=lambda i: (rank(candidates[i], calls[i]), i))
-        shown = [candidates[i] for i in order]
-        value = 0 if self._choose is None else min(max(int(self._choose(shown)), 0), len(candidates) - 1)
-        self.taken.append(order[value])
-        return candidates[order[value]]
+        value = 0 if self._choose is None else min(max(int(self._choose(candidates)), 0), len(candidates) - 1)
+        self.taken.append(value)
+        return candidates[value]
 
     def switched(self, branch: int, counted: bool) -> None:
         self.preemptions += counted
@@ -485,7 +475,7 @@ class _Threads:
             order = sorted(others, key=lambda b: (b.number <= running.number, b.number))
         else:
             order = sorted(ready, key=lambda b: (b.number <= running.number, b.number))
-        chosen = decisions.choose([b.number for b in order], [max(b.index, 0) for b in order])
+        chosen = decisions.choose([b.number for b in order])
         return next(b for b in order if b.number == chosen)
 
     def _stalled(self, live: list[_Branch]) -> None:

@@ -87,6 +87,8 @@ def describe_deadlock(
     cycle = _cycle(edges)
     if cycle:
         text += "; the wait-for cycle: " + " -> ".join(f"{at} -> {lock}" for at, lock in cycle) + f" -> {cycle[0][0]}"
+    else:
+        text += f", and nothing left can wake {'it' if len(blocked) == 1 else 'them'}"
     return text
 
 
