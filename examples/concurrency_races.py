@@ -4,14 +4,17 @@ Four objects, each with a race and a locked (correct) version -- plain ``threadi
 and ``asyncio.Lock``, which the scheduler sees -- and a sequential model:
 
 * ``Counter``: ``increment`` is ``self.value += 1``, one line but several bytecodes: two
-  threads can read the same value on a free-threaded build (found with
-  ``preemption="opcode"``; under the GIL a thread switch does not fall inside it);
+  threads can read the same value on a free-threaded build (found at opcode points, which
+  the defaults try once the first 250 schedules at line points found nothing);
 * ``Cache``: ``get_or_set`` checks that a key is absent, then sets it: two threads can both
-  see it absent and return different values for one key (the defaults find it);
+  see it absent and return different values for one key;
 * ``Account``: an asyncio account whose ``transfer`` awaits (an audit write) between the
   check of the balance and the debit: two tasks can overdraw it (``tasks=2``);
 * ``Queue``: ``size`` reads the count of puts, then the count of gets: a put and a get in
-  between make the size negative (the defaults find it).
+  between make the size negative.
+
+Each is found with the concurrent Monkey's default settings: only ``threads=2`` (or
+``tasks=2``).
 
 Run it: ``python examples/concurrency_races.py`` prints, for each, the smallest failing
 history and the program that replays it, and that the locked version passes.
@@ -198,7 +201,7 @@ KEYS = sy.RandomInteger(0, 3)
 
 #: Per race: the buggy system, its locked version, the model, the actions, the concurrent options.
 RACES: dict[str, tuple[type, type, type, list[sy.Action], dict[str, Any]]] = {
-    "counter": (Counter, LockedCounter, CounterModel, [sy.Action("increment"), sy.Action("get")], dict(threads=2, preemption="opcode")),
+    "counter": (Counter, LockedCounter, CounterModel, [sy.Action("increment"), sy.Action("get")], dict(threads=2)),
     "cache": (
         Cache, LockedCache, CacheModel,
         [sy.Action("get_or_set", key=KEYS, value=sy.RandomInteger(0, 10)), sy.Action("get", key=KEYS)],

@@ -108,6 +108,8 @@ def play_concurrent(machine: Machine, steps: StepPicker, source: DrawSource | No
             if source is not None:
                 source.begin_pick()
             budget = scheduling.by(calls + 1, plan.budget)
+            if concurrency.preemption == "auto":
+                plan.preemption = ("line", "opcode")[scheduling.by(2, plan.granularity)]
             for _ in range(total):
                 if source is not None:
                     source.begin_pick()
@@ -138,13 +140,13 @@ def play_concurrent(machine: Machine, steps: StepPicker, source: DrawSource | No
             decisions = Decisions(
                 preempt, lambda candidates: scheduling.by(len(candidates), lambda stream: plan.choose(stream, candidates)), plan.switched,
             )
-            history = run_lanes(machine, system, lanes, decisions)
+            history = run_lanes(machine, system, lanes, decisions, plan.preemption)
         finally:
             steps.episode = None
             episode.close()
     if discovering:
         drawn = {(record.branch, record.index): decisions.at(record.branch, record.index) for record in history.calls}
-        exploration.observe([
+        exploration.observe(history.preemption if not concurrency.tasks else "suspension", [
             (lanes[r.branch + 1][r.index].action.name, r.points, drawn[(r.branch, r.index)]) for r in history.calls if r.branch >= 0
         ])
     return judge(machine, system, lanes, history, counts)
@@ -158,7 +160,7 @@ def honour(preempt: list[list[int]], made: list[list[int]], budget: int) -> None
         preempt[k][i] = 0
 
 
-def run_lanes(machine: Machine, system: Any, lanes: list[list[Step]], decisions: Decisions) -> History:
+def run_lanes(machine: Machine, system: Any, lanes: list[list[Step]], decisions: Decisions, preemption: str) -> History:
     concurrency = machine.concurrency
     assert concurrency is not None
 
@@ -168,7 +170,7 @@ def run_lanes(machine: Machine, system: Any, lanes: list[list[Step]], decisions:
     texts = [[step.action.call_text(machine.variable, step.args) for step in lane] for lane in lanes]
     return run_history(
         system, [call(s) for s in lanes[0]], [[call(s) for s in lane] for lane in lanes[1:]], decisions,
-        tasks=concurrency.tasks, preemption=concurrency.preemption or "line", code=code_of(machine, system), texts=texts,
+        tasks=concurrency.tasks, preemption=preemption, code=code_of(machine, system), texts=texts,
         variable=machine.variable,
     )
 

@@ -35,6 +35,8 @@ class History:
         #: The choices among ready branches the scheduler made.
         self.choices: list[int] = []
         self.preemptions = 0
+        #: Where the threads could be preempted: ``"line"``, ``"opcode"`` or ``"action"``.
+        self.preemption = "line"
         #: Why no branch could go on (the wait-for cycle), or ``None``.
         self.deadlock: str | None = None
         self._texts = texts

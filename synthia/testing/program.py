@@ -168,8 +168,8 @@ def concurrent_program(
         options.append(f"prefix={listed([partial(s) for s in lanes[0]], '')}")
     if concurrency.tasks:
         options.append("tasks=True")
-    elif concurrency.preemption != "line":
-        options.append(f"preemption={concurrency.preemption!r}")
+    elif history.preemption != "line":
+        options.append(f"preemption={history.preemption!r}")
     if concurrency.within:
         options.append(f"within={list(concurrency.within)!r}")
     kind = failure.kind if failure is not None else None

@@ -66,8 +66,11 @@ __all__ = ["Lock", "History", "Concurrency", "Deadlock", "interleave", "STUCK_AF
 #: schedule never depends on it, only whether a stuck run ends.
 STUCK_AFTER = 60.0
 
-#: Where a thread may be preempted.
-PREEMPTIONS = ("action", "line", "opcode")
+#: Where a thread may be preempted: ``"auto"`` is at lines, and once the run has tried
+#: :data:`~synthia.testing.schedules.DEEPENING` schedules, at opcodes in one in three.
+PREEMPTIONS = ("auto", "action", "line", "opcode")
+#: Where a given schedule preempts threads (a run with ``"auto"`` draws one per trace).
+GRANULARITIES = ("action", "line", "opcode")
 #: How discovery draws the decisions.
 SCHEDULES = ("pct", "random")
 #: The range of a call's preemption-point draw: every point of a call is reachable.
@@ -117,7 +120,7 @@ class Concurrency:
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise ValueError(f"{name} must be an int of at least {low}, got {value!r}")
         if self.preemption is None:
-            self.preemption = "action" if self.tasks else "line"
+            self.preemption = "action" if self.tasks else "auto"
         if self.preemption not in PREEMPTIONS:
             raise ValueError(f"preemption must be one of {PREEMPTIONS}, got {self.preemption!r}")
         if self.tasks and self.preemption != "action":
@@ -566,6 +569,7 @@ def run_history(
                 scheduler.run()
             except Deadlock as exc:
                 history.deadlock = str(exc)
+    history.preemption = "action" if tasks else preemption
     history.schedule = [[decisions.at(k, i) for i in range(len(calls))] for k, calls in enumerate(lists)]
     history.choices = list(decisions.taken)
     history.preemptions = decisions.preemptions
@@ -588,8 +592,8 @@ def interleave(
     (:attr:`History.deadlock`); ``timeout`` (seconds) bounds the wait for a branch blocked on
     something the scheduler does not see (:data:`STUCK_AFTER` by default)."""
     global STUCK_AFTER
-    if preemption not in PREEMPTIONS:
-        raise ValueError(f"preemption must be one of {PREEMPTIONS}, got {preemption!r}")
+    if preemption not in GRANULARITIES:
+        raise ValueError(f"preemption must be one of {GRANULARITIES}, got {preemption!r}")
     for k, calls in enumerate(branches):
         for i, call in enumerate(calls):
             if not callable(call):

@@ -58,8 +58,9 @@ class Exploration:
     (its horizon), and the schedules tried."""
 
     def __init__(self) -> None:
-        self.horizons: dict[str, int] = {}
+        self.horizons: dict[tuple[str, str], int] = {}
         self.traces = 0
+        self.opcodes = 0
         self.preempted = 0
         self.deepest = 0
 
@@ -70,33 +71,37 @@ class Exploration:
         return (1 + self.traces // DEEPENING).bit_length()
 
     def horizon(self, action: str, preemption: str) -> int:
-        """The points inside a call of ``action`` a preemption is drawn among."""
+        """The points inside a call of ``action`` a preemption at ``preemption`` points (line,
+        opcode, suspension) is drawn among."""
         if preemption == "action":
             return 0
-        known = self.horizons.get(action)
+        known = self.horizons.get((action, preemption))
         if known is None:
-            known = max(self.horizons.values(), default=DEFAULT_HORIZON)
+            known = max((h for (_, kind), h in self.horizons.items() if kind == preemption), default=DEFAULT_HORIZON)
         return max(known, 1)
 
-    def observe(self, calls: Sequence[tuple[str, int, int]]) -> None:
-        """After a trace: each call's ``(action, points reached, point drawn)``."""
+    def observe(self, preemption: str, calls: Sequence[tuple[str, int, int]]) -> None:
+        """After a trace at ``preemption`` points: each call's ``(action, points reached,
+        point drawn)``."""
         self.traces += 1
+        self.opcodes += preemption == "opcode"
         drawn = [point for _, _, point in calls if point > 0]
         self.preempted += bool(drawn)
         self.deepest = max([self.deepest, *drawn])
         for action, points, _ in calls:
             inside = points - 1  # the boundary before the call is point 1
-            if inside > self.horizons.get(action, -1):
-                self.horizons[action] = inside
+            if inside > self.horizons.get((action, preemption), -1):
+                self.horizons[(action, preemption)] = inside
 
     def describe(self) -> str:
         """What the run's schedules explored, in a sentence."""
         if not self.traces:
             return "no schedule was tried"
-        reach = ", ".join(f"{name} {points}" for name, points in sorted(self.horizons.items()))
+        reach = ", ".join(f"{name} {points} {kind}s" for (name, kind), points in sorted(self.horizons.items()))
+        opcodes = f" ({self.opcodes} at opcode points)" if self.opcodes else ""
         return (
-            f"{self.traces} schedules, {self.preempted} with a preemption, drawn among every point the calls reached "
-            f"(inside a call, at most: {reach}); the deepest point drawn was {self.deepest}"
+            f"{self.traces} schedules{opcodes}, {self.preempted} with a preemption, each drawn among all the points "
+            f"calls of its action reached (inside a call, at most: {reach}); the deepest point drawn was {self.deepest}"
         )
 
 
@@ -144,6 +149,8 @@ class Plan:
         self.lowered = 0
         self.ordinal = 0
         self.made = 0
+        #: Where this trace preempts threads (``"line"``, ``"opcode"``, ``"action"``).
+        self.preemption = "action" if concurrency.tasks else concurrency.preemption
 
     def _draw(self, stream: Stream) -> None:
         c = self.concurrency
@@ -187,6 +194,11 @@ class Plan:
         """Whether discovery has made every step of the trace (its lanes are full)."""
         return self.drawn and all(len(lane) >= quota for lane, quota in zip(lanes, self.quotas))
 
+    def granularity(self, stream: Stream) -> int:
+        """Under ``preemption="auto"``: whether this trace preempts at opcodes (1) rather than
+        lines (0) -- one trace in three, once the run has tried :data:`DEEPENING` schedules."""
+        return int(self.exploration.level() >= 2 and stream.integer(0, 3) == 0)
+
     def point(self, stream: Stream, lane: int, position: int, action: str) -> int:
         """The preemption point of a call just made, ``position``-th of its lane (``0``: none)."""
         if lane == 0:
@@ -201,7 +213,7 @@ class Plan:
             if (c.preemptions is not None and self.made >= c.preemptions) or not stream.boolean(0.5):
                 return 0
         low = 2 if position == 0 else 1  # before a branch's first call is no preemption
-        high = 1 + self.exploration.horizon(action, "suspension" if c.tasks else c.preemption)
+        high = 1 + self.exploration.horizon(action, "suspension" if c.tasks else self.preemption)
         if high < low:
             return 0
         self.made += 1
