@@ -11,7 +11,7 @@ memo       a memo cache checks, computes, then stores (two values for one key)
 session    lazy components made on first use, botocore-style (``KeyError`` on first use)
 refcount   a reference count decremented, then tested (a handle released twice)
 buffer     a bounded buffer whose ``get`` waits under ``if``, not ``while`` (a stolen item)
-deep       a ledger's read-modify-write after twenty lines of checks (points 20 and more)
+deep       a ledger's read-modify-write after twenty lines of checks (points 24-25)
 transfers  two account locks taken in opposite orders (a deadlock)
 stampede   a get-or-compute stampede inside a caching library (``within=["tinycache"]``)
 limiter    an asyncio rate limiter that checks its budget, awaits a timer, then spends it
@@ -303,6 +303,8 @@ class Ledger:
         for check in (amount >= -limit, amount <= limit):
             if not check:
                 raise ValueError(f"amount {amount} is beyond the limit {limit}")
+        for field, value in entry.items():
+            entry[field] = int(value)
         note = f"{account}:{amount}"
         note = note.strip()
         self.postings += 1
@@ -494,8 +496,8 @@ SUBJECTS: dict[str, Subject] = {
     ),
     "deep": Subject(
         Ledger, LockedLedger, LedgerModel, [sy.Action("post", account=KEYS, amount=sy.RandomInteger(-20, 21)), sy.Action("balance", account=KEYS)],
-        THREADS, "deep in a call", "a read-modify-write at the end of a long method (validation, bookkeeping) -- 24 "
-        "lines in, where a bound of 15 points per call never reached",
+        THREADS, "deep in a call", "a read-modify-write at the end of a long method (validation, bookkeeping): its window is "
+        "points 24 and 25 of 26, where a bound of 15 points per call never reached",
     ),
     "transfers": Subject(
         Bank, OrderedBank, BankModel, [sy.Action("a_to_b", amount=sy.RandomInteger(1, 5)), sy.Action("b_to_a", amount=sy.RandomInteger(1, 5)), sy.Action("total")],
