@@ -379,6 +379,29 @@ def test_async_monkeys_run_inside_a_running_event_loop(found: dict[str, sy.Monke
     assert sequential.passed and sequential.tried == 5
 
 
+def test_timers_run_on_the_virtual_clock_in_order() -> None:
+    from synthia.testing.eventloop import VirtualLoop, close_loop, run_loop
+
+    async def timers() -> list[Any]:
+        loop = asyncio.get_running_loop()
+        fired: list[Any] = []
+        loop.call_later(7, fired.append, "later 7")
+        loop.call_later(3, fired.append, "later 3")
+        try:
+            await asyncio.wait_for(asyncio.sleep(100), timeout=5)
+        except asyncio.TimeoutError:
+            fired.append(("timed out at", loop.time()))
+        await asyncio.sleep(10)
+        fired.append(("slept to", loop.time()))
+        return fired
+
+    loop = VirtualLoop()
+    try:
+        assert run_loop(loop, timers()) == ["later 3", ("timed out at", 5.0), "later 7", ("slept to", 15.0)]
+    finally:
+        close_loop(loop)
+
+
 def test_a_trace_that_waits_for_nothing_is_a_deadlock_not_a_hang() -> None:
     class Forever:
         async def wait(self) -> None:

@@ -26,7 +26,7 @@ from .eventloop import VirtualLoop, close_loop, run_loop
 from .harness import origin_of
 from .linearizability import ANY_RESULT
 from .primitives import controlled_primitives
-from .scheduler import POINTS, Code, Concurrency, Decisions, History, run_history, system_code
+from .scheduler import POINTS, Code, Decisions, History, run_history, system_code
 from .schedules import Plan
 from .trace import Episode, Failure, Machine, Step, StepPicker, Trace, equal, fresh, said
 
