@@ -401,7 +401,14 @@ def controlled_primitives(modules: Iterable[ModuleType] = ()) -> Iterator[None]:
     stand-ins of this module (so are the names ``modules`` bound to the real ones, as with
     ``from threading import Lock``), and the clock of ``threading``'s and ``queue``'s
     timeouts is :func:`monotonic`; all restored after, also on error. Blocks may nest and
-    run in several threads at once: the stand-ins stay until the last one ends."""
+    run in several threads at once: the stand-ins stay until the last one ends.
+
+    >>> import queue, threading
+    >>> with controlled_primitives():
+    ...     jobs = queue.Queue()          # its lock and conditions: stand-ins
+    >>> type(jobs.not_empty) is Condition, threading.Condition is Condition
+    (True, False)
+    """
     global _depth
     local: list[tuple[Any, str, Any]] = []
     with _window:
