@@ -270,6 +270,26 @@ def test_every_threading_primitive_made_in_a_trace_is_seen_by_the_scheduler() ->
         assert history.deadlock is None and system.log == ["rlock", "through"], (choices, history.deadlock)
 
 
+class Warmup:
+    """Starts a thread of its own, which sets ``ready`` a moment later."""
+
+    def __init__(self) -> None:
+        self.ready = threading.Event()
+        threading.Thread(target=self.warm, daemon=True).start()
+
+    def warm(self) -> None:
+        threading.Event().wait(0.05)  # made outside a branch: a real wait
+        self.ready.set()
+
+    def wait(self) -> bool:
+        return self.ready.wait()
+
+
+def test_a_branch_waiting_for_a_thread_the_system_started_is_not_a_deadlock() -> None:
+    report = sy.Monkey(Warmup, [sy.Action("wait")], threads=2, prefix=0, branch_steps=1, stop=sy.FixedCount(3)).run(seed=0)
+    assert report.passed, report.failure
+
+
 def test_a_timed_wait_times_out_on_the_virtual_clock() -> None:
     class Waiter:
         def __init__(self) -> None:

@@ -388,6 +388,18 @@ _CLOCKS = [(threading, "_time"), (queue, "time")]
 _window = _allocate()
 _depth = 0
 _saved: list[tuple[Any, str, Any]] = []
+#: The threads alive when the outermost block began: any other (but the scheduler's) was
+#: started by the system, and may wake a blocked branch.
+_before: set[int | None] = set()
+
+
+def threads_before() -> set[int | None]:
+    """The idents of the threads alive when the outermost :func:`controlled_primitives`
+    block began (those alive now, outside any block)."""
+    with _window:
+        if _depth:
+            return set(_before)
+    return {t.ident for t in threading.enumerate()}
 
 
 def _swap(module: Any, name: str, value: Any, into: list[tuple[Any, str, Any]]) -> None:
@@ -413,6 +425,8 @@ def controlled_primitives(modules: Iterable[ModuleType] = ()) -> Iterator[None]:
     local: list[tuple[Any, str, Any]] = []
     with _window:
         if _depth == 0:
+            _before.clear()
+            _before.update(t.ident for t in threading.enumerate())
             for name, stand_in in _STAND_IN.items():
                 _swap(threading, name, stand_in, _saved)
             for module, name in _CLOCKS:

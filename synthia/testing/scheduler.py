@@ -56,7 +56,7 @@ from .actions import variable_name
 from .eventloop import Deadlock
 from .history import History
 from .schedules import Explorations
-from .primitives import Abort, Lock, controlled_primitives, register, set_current, unregister
+from .primitives import Abort, Lock, controlled_primitives, register, set_current, threads_before, unregister
 from .waitfor import describe_deadlock, names_of
 
 __all__ = ["Lock", "History", "Concurrency", "Deadlock", "interleave", "STUCK_AFTER", "PREEMPTIONS", "SCHEDULES", "POINTS"]
@@ -414,7 +414,7 @@ class _Threads:
         self.branches = [_Branch(self, number, calls) for number, calls in zip(numbers, branches)]
         self.preemption = preemption
         self.code = code
-        self.baseline = {t.ident for t in threading.enumerate()}
+        self.baseline = threads_before()
 
     def tracer_of(self, branch: _Branch) -> Callable[..., Any] | None:
         if self.preemption == "action":
