@@ -81,6 +81,8 @@ _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _MACHINERY = tuple(os.path.join(_PACKAGE, part) + os.sep for part in ("core", "engine", "testing"))
 _STDLIB = tuple(os.path.abspath(sysconfig.get_paths()[key]) + os.sep for key in ("stdlib", "platstdlib"))
 _WAKE = object()
+#: Seconds given to an aborted branch to unwind.
+_UNWIND = 5.0
 
 
 @dataclasses.dataclass
@@ -531,7 +533,9 @@ class _Threads:
                 branch.go.put(None)
         for branch in self.branches:
             if branch.thread.ident is not None:
-                branch.thread.join(STUCK_AFTER)
+                # A branch unwinds at once (every wait raises); one blocked for real on
+                # something unseen cannot be waited for.
+                branch.thread.join(min(STUCK_AFTER, _UNWIND))
 
 
 # -- a whole run ---------------------------------------------------------------------------------
