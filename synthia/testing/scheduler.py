@@ -97,7 +97,7 @@ class Concurrency:
     per trace). See :mod:`~synthia.testing.schedules`.
 
     >>> Concurrency(2)
-    Concurrency(branches=2, tasks=False, prefix=3, branch_steps=3, preemption='line', schedule='pct', preemptions=None, within=())
+    Concurrency(branches=2, tasks=False, prefix=3, branch_steps=3, preemption='auto', schedule='pct', preemptions=None, within=())
     >>> Concurrency(1)
     Traceback (most recent call last):
     ...
