@@ -1,20 +1,27 @@
-"""How discovery draws a concurrent trace's schedule: its shape (the prefix's length, which
-calls go where), each call's preemption point, and the choices among ready branches.
+"""How discovery draws a concurrent trace's schedule: its shape (the prefix's and branches'
+lengths, which calls go where), how many preemptions it may make, whether it preempts at
+lines or opcodes, each call's preemption point, and the choices among ready branches.
 
 Whatever the strategy, each of these is **one typed draw** of the trace -- recorded,
-replayed and shrunk like an argument, ``0`` the simplest (no preemption; the next branch in
-the circle) -- so a strategy only decides how *discovery* draws them (``integer_by``: the
+replayed and shrunk like an argument, ``0`` the simplest (no preemption; lines; the next
+branch in the circle) -- so a strategy only decides how *discovery* draws them (``integer_by``: the
 value is what is remembered, not how it was chosen). A replayed or shrunk trace never asks
 the strategy again.
 
 **The prefix's length** is drawn per trace, uniformly in ``[0, prefix]``: one trace in
 ``prefix + 1`` has an empty prefix, so races of first use (lazy initialisation: the first
-calls are the concurrent ones) are tried as often as the others.
+calls are the concurrent ones) are tried as often as the others; each branch's length
+uniformly in ``[1, branch_steps]``.
+
+**How many preemptions** a trace may make is its first draw (the first ones, in the order
+the calls were made, are made): shrinking lowers it first, so it reaches the fewest
+preemptions before it lowers where they are.
 
 **Points.** A call's points are the boundary before it (point 1) and each line, opcode or
 suspension it reaches inside (points 2, 3, ...). No bound is fixed in advance: a call of an
 action is preempted at a point drawn uniformly among the points **calls of that action have
-reached so far in the run** (its *horizon*; 16 before any call of it was seen), so the
+reached so far in the run** (its *horizon*; before any call of it ran, the longest horizon
+seen, or :data:`DEFAULT_HORIZON`), so the
 points explored grow with the code they run, and the report says how far they went
 (:meth:`Exploration.describe`). A trace played again from its seed (to record it) uses the
 horizons it was first played with.
@@ -22,9 +29,10 @@ horizons it was first played with.
 **PCT** (``schedule="pct"``, the default) is Burckhardt, Kothari, Musuvathi and
 Nagarakatte's *probabilistic concurrency testing* (ASPLOS 2010), over calls: each trace
 gives the branches random distinct priorities, and chooses ``d - 1`` priority-change points
-(``preemptions``; by default 1 in two traces of three, 2 in the third): each a call of the
-branches, chosen uniformly, at a point drawn uniformly within its horizon. The ready branch
-with the highest priority runs; at a change point the running branch's priority drops below
+(at most ``preemptions``; by default 1 for the first :data:`DEEPENING` traces, then 1 or 2
+for the next ``2 * DEEPENING``, 1 to 3 for the next ``4 * DEEPENING``...): each a call of
+the trace's branches, chosen uniformly, at a point drawn uniformly within its horizon. The
+ready branch with the highest priority runs; at a change point the running branch's priority drops below
 every other's (the ``i``-th change to ``i``), so another runs. For a bug of *depth* ``d``
 (``d`` ordering constraints between the branches' steps, ``d - 1`` of them preemptions), a
 trace finds it with probability at least ``1 / (n * (c * h) ** (d - 1))`` -- ``n``
@@ -160,7 +168,7 @@ class Plan:
             if c.preemptions is not None:
                 level = min(level, c.preemptions)
             changes = stream.integer(1, level + 1) if level > 0 else 0
-            calls = list(range(c.branches * c.branch_steps))
+            calls = list(range(sum(self.quotas[1:])))  # the trace's calls in the branches
             for i in range(min(changes, len(calls))):
                 j = stream.integer(i, len(calls))
                 calls[i], calls[j] = calls[j], calls[i]
