@@ -3,10 +3,11 @@ at a time, switching only where a *decision* says so.
 
 Each branch runs in its own thread, but only one branch runs at a time: a branch stops at
 each **preemption point** and waits until the scheduler resumes it. The points are every
-action boundary and, with ``preemption="line"`` (the default), every line -- with
-``"opcode"`` every bytecode -- of the system's own code (``sys.settrace``, restricted to the
-files that define the system's class and the actions, and to the modules named in
-``within`` -- never synthia's nor the standard library's). A **schedule** says, for each
+action boundary and, with ``preemption="line"``, every line -- with ``"opcode"`` every
+bytecode -- of the system's own code (``sys.settrace``, restricted to the files that define
+the system's class and the actions, and to the modules named in ``within`` -- never
+synthia's nor the standard library's). A concurrent Monkey's default, ``"auto"``, draws one
+of the two per trace. A **schedule** says, for each
 call, at which of its points it is preempted (``0``: never), and which ready branch runs
 when there is a choice. The concurrent :class:`~synthia.Monkey` draws each call's point and
 each choice as typed draws (:mod:`~synthia.testing.schedules` says how discovery draws
