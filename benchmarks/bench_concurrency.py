@@ -1,23 +1,35 @@
-"""The concurrent Monkey against free-running threads, on the races of examples/concurrency_races.py.
+"""The concurrent Monkey with its default settings against free-running threads, on the ten
+races of benchmarks/race_subjects.py (each modelled on a real-world bug report).
 
-For each planted race (a counter's ``+=``, a cache's check-then-set ``get_or_set``, an
-asyncio account whose ``transfer`` awaits between check and debit, a queue whose ``size``
-reads two counters), over 10 seeds and at most 2,000 schedules per seed:
+For each race, over 10 seeds and at most 2,000 schedules per seed:
 
-* **controlled**: ``Monkey(..., threads=2 | tasks=2)``: the seeds that find the race, the
-  median number of schedules to the first failure, the median seconds to the minimal report
-  (discovery and shrinking), and the shrunk report's calls per branch and preemptions;
+* **controlled**: ``Monkey(system, actions, model=..., threads=2)`` (``tasks=2`` for the
+  asyncio race, ``within=["tinycache"]`` for the race inside a library) and nothing else:
+  the seeds that find the race, the median number of schedules to the first failure, the
+  median seconds to the minimal report (discovery and shrinking), the seeds whose report is
+  minimal (at most 2 calls per branch, and the fewest preemptions the race needs), and the
+  shapes of the reports (calls per branch / preemptions);
+* **correct**: the race's correct version, 2,000 schedules (seed 0): ``ok`` when it passes;
 * **free**: the same objects and actions, two branches of three calls run by plain threads
-  started together (asyncio tasks on a plain loop for the account) -- what a stress test
-  does -- checked for linearizability the same way: the seeds that find a race and the
-  median number of runs to the first.
+  started together by a barrier (asyncio tasks gathered on a plain loop for the asyncio
+  race) -- what a stress test does -- checked for linearizability the same way (a run whose
+  threads do not end within 2 s counts as a deadlock found): the seeds that find a race and
+  the median number of runs to the first, at most 2,000 runs and 10 s per seed.
 
-The figures are counts, not times, except the time to the minimal report (seconds on this
+A second table compares where threads are preempted -- ``"line"``, ``"opcode"`` and the
+default ``"auto"`` (lines, then opcodes in one schedule in three after 250) -- on the races
+most sensitive to it: a counter's ``self.value += 1`` (one line, several opcodes; from
+examples/concurrency_races.py), the work list (a one-line window between two lines), the
+race deep in a call and the one inside a library: the seeds that find each, and the median
+schedules to the first.
+
+The figures are counts, not times, except the seconds to the minimal report (on this
 machine, for scale). ``--quick`` runs 2 seeds and 200 schedules.
 """
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import pathlib
 import random
@@ -32,13 +44,19 @@ from timing import table
 import synthia as sy
 from synthia.testing.linearizability import Call, linearize
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "examples"))
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "examples"))
 import concurrency_races  # noqa: E402
+import race_subjects  # noqa: E402
+
+#: The races shown by a history without any preemption (a blocking call, a timer).
+NO_PREEMPTION = {"buffer", "limiter"}
 
 
 def controlled(name: str, seed: int, schedules: int) -> tuple[int | None, float, list[int], int]:
     start = time.perf_counter()
-    report = concurrency_races.race_monkey(name, schedules=schedules).run(seed=seed)
+    report = race_subjects.race_monkey(name, schedules=schedules).run(seed=seed)
     seconds = time.perf_counter() - start
     if report.passed or report.history is None:
         return None, seconds, [], 0
@@ -56,35 +74,34 @@ def _branches(actions: list[sy.Action], rng: random.Random, pickers: dict[tuple[
     return out
 
 
-def free(name: str, seed: int, schedules: int) -> int | None:
+def _step(action: sy.Action, args: dict[str, Any]) -> Callable[[Any], Any]:
+    return lambda model: getattr(model, str(action.fn))(**args)
+
+
+def free(name: str, seed: int, runs: int, seconds: float = 10.0) -> int | None:
     """Runs (of two branches of three calls in plain threads) until the first that no
-    sequential order explains, or ``None`` within ``schedules`` runs."""
-    system, _, model, actions, options = concurrency_races.RACES[name]
+    sequential order explains, or that deadlocks, or ``None`` within ``runs`` runs."""
+    subject = race_subjects.SUBJECTS[name]
     rng = random.Random(seed)
-    pickers = {(a.name, arg): p.duplicate().set_seed(seed) for a in actions for arg, p in a.args.items()}
-    for run in range(1, schedules + 1):
-        branches = _branches(actions, rng, pickers)
-        obj = system()
+    pickers = {(a.name, arg): p.duplicate().set_seed(seed) for a in subject.actions for arg, p in a.args.items()}
+    deadline = time.perf_counter() + seconds
+    for run in range(1, runs + 1):
+        if time.perf_counter() > deadline:
+            return None
+        branches = _branches(subject.actions, rng, pickers)
+        obj = subject.system()
         clock = itertools.count(1)  # next() on a count is atomic: the real-time order of the calls
         calls: list[Call] = []
-
-        def perform(k: int, i: int, action: sy.Action, args: dict[str, Any], result: Callable[[], Any]) -> None:
-            invoked = next(clock)
-            value, raised = None, None
-            try:
-                value = result()
-            except Exception as exc:  # a raise is a result
-                raised = exc
-            step = (lambda m, a=action, g=args: getattr(m, a.fn)(**g))  # type: ignore[misc]
-            calls.append(Call(k, i, action.name, step, value, raised, invoked, next(clock)))
-
-        if options.get("tasks"):
+        if "tasks" in subject.options:
             async def branch(k: int, steps: list[tuple[sy.Action, dict[str, Any]]]) -> None:
                 for i, (action, args) in enumerate(steps):
                     invoked = next(clock)
-                    value = await getattr(obj, str(action.fn))(**args)
-                    step = (lambda m, a=action, g=args: getattr(m, a.fn)(**g))  # type: ignore[misc]
-                    calls.append(Call(k, i, action.name, step, value, None, invoked, next(clock)))
+                    value, raised = None, None
+                    try:
+                        value = await getattr(obj, str(action.fn))(**args)
+                    except Exception as exc:  # a raise is a result
+                        raised = exc
+                    calls.append(Call(k, i, action.name, _step(action, args), value, raised, invoked, next(clock)))
 
             async def both() -> None:
                 await asyncio.gather(*(branch(k, b) for k, b in enumerate(branches)))
@@ -96,14 +113,22 @@ def free(name: str, seed: int, schedules: int) -> int | None:
             def body(k: int, steps: list[tuple[sy.Action, dict[str, Any]]]) -> None:
                 barrier.wait()
                 for i, (action, args) in enumerate(steps):
-                    perform(k, i, action, args, lambda a=action, g=args: getattr(obj, str(a.fn))(**g))  # type: ignore[misc]
+                    invoked = next(clock)
+                    value, raised = None, None
+                    try:
+                        value = getattr(obj, str(action.fn))(**args)
+                    except Exception as exc:  # a raise is a result
+                        raised = exc
+                    calls.append(Call(k, i, action.name, _step(action, args), value, raised, invoked, next(clock)))
 
-            threads = [threading.Thread(target=body, args=(k, b)) for k, b in enumerate(branches)]
+            threads = [threading.Thread(target=body, args=(k, b), daemon=True) for k, b in enumerate(branches)]
             for t in threads:
                 t.start()
             for t in threads:
-                t.join()
-        if linearize(calls, model()) is None:
+                t.join(2.0)
+            if any(t.is_alive() for t in threads):
+                return run  # a deadlock (its threads stay blocked: daemons)
+        if linearize(calls, subject.model()) is None:
             return run
     return None
 
@@ -116,20 +141,43 @@ def run(quick: bool) -> None:
     seeds = range(2 if quick else 10)
     schedules = 200 if quick else 2000
     rows = []
-    for name in concurrency_races.RACES:
+    for name, subject in race_subjects.SUBJECTS.items():
         found = [controlled(name, seed, schedules) for seed in seeds]
         hits = [f for f in found if f[0] is not None]
+        fewest = 0 if name in NO_PREEMPTION else 1
+        minimal = [f for f in hits if max(f[2]) <= 2 and f[3] <= fewest]
+        correct = race_subjects.race_monkey(name, locked=True, schedules=schedules).run(seed=0)
         free_runs = [free(name, seed, schedules) for seed in seeds]
         free_hits = [r for r in free_runs if r is not None]
         shapes = sorted({(tuple(f[2]), f[3]) for f in hits})
         rows.append((
             name,
+            subject.kind,
             f"{len(hits)}/{len(found)}",
             _median([float(f[0]) for f in hits if f[0] is not None]),
             _median([f[1] for f in hits]),
+            f"{len(minimal)}/{len(found)}",
             " ".join(f"{'+'.join(map(str, calls))}/{p}" for calls, p in shapes),
+            "ok" if correct.passed and correct.tried == schedules else "FAILED",
             f"{len(free_hits)}/{len(free_runs)}",
             _median([float(r) for r in free_hits]),
         ))
-    print(f"{len(seeds)} seeds, at most {schedules} schedules each")
-    table(rows, ("race", "controlled found", "schedules to 1st", "s to minimal", "calls/preemptions", "free found", "runs to 1st"))
+    print(f"{len(seeds)} seeds, at most {schedules} schedules each; the defaults (threads=2 or tasks=2; within for the library)")
+    table(rows, ("race", "kind", "found", "schedules to 1st", "s to minimal", "minimal", "calls/preemptions", "correct", "free found", "runs to 1st"))
+    granularity(seeds, schedules)
+
+
+def granularity(seeds: range, schedules: int) -> None:
+    rows = []
+    monkeys = {
+        "counter (+=)": lambda **options: concurrency_races.race_monkey("counter", schedules=schedules, **options),
+        **{name: functools.partial(race_subjects.race_monkey, name, schedules=schedules) for name in ("worklist", "deep", "stampede")},
+    }
+    for name, monkey in monkeys.items():
+        row = [name]
+        for preemption in ("line", "opcode", "auto"):
+            firsts = [report.first_index for report in (monkey(preemption=preemption).run(seed=seed) for seed in seeds) if not report.passed]
+            row += [f"{len(firsts)}/{len(seeds)}", _median([float(f) for f in firsts if f is not None])]
+        rows.append(tuple(row))
+    print()
+    table(rows, ("race", "line found", "to 1st", "opcode found", "to 1st", "auto found", "to 1st"))

@@ -1,15 +1,20 @@
 """Races planted in real-looking objects, found by a concurrent Monkey, shrunk, and replayed.
 
-Four objects, each with a race and a locked (correct) version, and a sequential model:
+Four objects, each with a race and a locked (correct) version -- plain ``threading`` locks
+and ``asyncio.Lock``, which the scheduler sees -- and a sequential model:
 
-* ``Counter``: ``increment`` is ``self.value += 1``, which is several bytecodes: two
-  threads can read the same value (found with ``preemption="opcode"``);
+* ``Counter``: ``increment`` is ``self.value += 1``, one line but several bytecodes: two
+  threads can read the same value on a free-threaded build (found at opcode points, which
+  the defaults try once the first 250 schedules at line points found nothing);
 * ``Cache``: ``get_or_set`` checks that a key is absent, then sets it: two threads can both
-  see it absent and return different values for one key (``preemption="line"``);
+  see it absent and return different values for one key;
 * ``Account``: an asyncio account whose ``transfer`` awaits (an audit write) between the
   check of the balance and the debit: two tasks can overdraw it (``tasks=2``);
 * ``Queue``: ``size`` reads the count of puts, then the count of gets: a put and a get in
-  between make the size negative (``preemption="line"``).
+  between make the size negative.
+
+Each is found with the concurrent Monkey's default settings: only ``threads=2`` (or
+``tasks=2``).
 
 Run it: ``python examples/concurrency_races.py`` prints, for each, the smallest failing
 history and the program that replays it, and that the locked version passes.
@@ -17,6 +22,7 @@ history and the program that replays it, and that the locked version passes.
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any
 
 import synthia as sy
@@ -39,7 +45,7 @@ class Counter:
 class LockedCounter(Counter):
     def __init__(self) -> None:
         super().__init__()
-        self.lock = sy.Lock()  # a lock the scheduler sees (a threading.Lock outside it)
+        self.lock = threading.Lock()  # made during a controlled run: a lock the scheduler sees
 
     def increment(self) -> None:
         with self.lock:
@@ -76,7 +82,7 @@ class Cache:
 class LockedCache(Cache):
     def __init__(self) -> None:
         super().__init__()
-        self.lock = sy.Lock()
+        self.lock = threading.Lock()
 
     def get_or_set(self, key: int, value: int) -> int:
         with self.lock:
@@ -147,7 +153,7 @@ class Queue:
     reads, so it does not -- and reads the two counts in two steps (planted race)."""
 
     def __init__(self) -> None:
-        self.lock = sy.Lock()
+        self.lock = threading.Lock()
         self.items: dict[int, int] = {}
         self.puts = 0
         self.gets = 0
@@ -195,11 +201,11 @@ KEYS = sy.RandomInteger(0, 3)
 
 #: Per race: the buggy system, its locked version, the model, the actions, the concurrent options.
 RACES: dict[str, tuple[type, type, type, list[sy.Action], dict[str, Any]]] = {
-    "counter": (Counter, LockedCounter, CounterModel, [sy.Action("increment"), sy.Action("get")], dict(threads=2, preemption="opcode")),
+    "counter": (Counter, LockedCounter, CounterModel, [sy.Action("increment"), sy.Action("get")], dict(threads=2)),
     "cache": (
         Cache, LockedCache, CacheModel,
         [sy.Action("get_or_set", key=KEYS, value=sy.RandomInteger(0, 10)), sy.Action("get", key=KEYS)],
-        dict(threads=2, preemption="line"),
+        dict(threads=2),
     ),
     "account": (
         Account, LockedAccount, AccountModel,
@@ -207,7 +213,7 @@ RACES: dict[str, tuple[type, type, type, list[sy.Action], dict[str, Any]]] = {
     ),
     "queue": (
         Queue, LockedQueue, QueueModel,
-        [sy.Action("put", item=sy.RandomInteger(0, 10)), sy.Action("get"), sy.Action("size")], dict(threads=2, preemption="line"),
+        [sy.Action("put", item=sy.RandomInteger(0, 10)), sy.Action("get"), sy.Action("size")], dict(threads=2),
     ),
 }
 

@@ -5,6 +5,7 @@ from .bundles import Bundle, consumes, multiple
 from .find import NoExampleFound, find
 from .monkey import Monkey, MonkeyReport, Step, TraceExplanation, monkey
 from .scheduler import Deadlock, History, Lock, interleave
+from .primitives import controlled_primitives
 from .linearizability import ANY_RESULT
 from .harness import Assert
 from ..engine.runner import RunOptions
@@ -57,6 +58,7 @@ __all__ = [
     "multiple",
     "monkey",
     "interleave",
+    "controlled_primitives",
     "History",
     "Lock",
     "Deadlock",

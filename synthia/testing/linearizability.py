@@ -47,7 +47,8 @@ class Call:
     """One call of a concurrent history: which ``branch`` made it (``-1`` for the sequential
     prefix) and its ``index`` there, its ``text``, the ``model_step`` that performs it on a
     model (a function of the model, returning the model's result or :data:`ANY_RESULT`),
-    what the system returned or raised, and the logical times of its invocation and response."""
+    what the system returned or raised, the logical times of its invocation and response
+    (``-1``: it never returned, blocked), and how many preemption points it reached."""
 
     branch: int
     index: int
@@ -57,9 +58,13 @@ class Call:
     exception: BaseException | None
     invoked: int
     returned: int
+    points: int = 0
 
     def said(self) -> str:
-        """What the call gave, as a report shows it: ``-> 2`` or ``raised KeyError``."""
+        """What the call gave, as a report shows it: ``-> 2``, ``raised KeyError``, or
+        ``blocked`` (it never returned)."""
+        if self.returned < 0:
+            return "blocked"
         if self.exception is not None:
             return f"raised {type(self.exception).__name__}"
         return f"-> {safe_repr(self.result)}"
@@ -109,7 +114,7 @@ def linearize(
     along the order so far instead."""
     n = len(calls)
     # before[i]: the calls that returned before call i was invoked, so must precede it.
-    before = [sum(1 << j for j in range(n) if calls[j].returned < calls[i].invoked) for i in range(n)]
+    before = [sum(1 << j for j in range(n) if 0 <= calls[j].returned < calls[i].invoked) for i in range(n)]
     everything = (1 << n) - 1
     seen: set[tuple[int, Hashable]] = set()
 

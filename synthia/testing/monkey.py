@@ -146,11 +146,16 @@ class Monkey:
     An action whose method (on the system or the model) is a coroutine function is awaited
     on the trace's own event loop; so are async preconditions, expectations and invariants.
     With ``threads=N`` (or ``tasks=N``) a trace is a sequential prefix of at most ``prefix``
-    steps, then ``N`` branches of at most ``branch_steps`` steps in parallel threads (asyncio
-    tasks) under a controlled scheduler -- preempted at ``preemption`` points (``"action"``,
-    ``"line"``, ``"opcode"``) drawn by the ``schedule`` strategy (``"random"``, ``"pct"``),
-    at most ``preemptions`` per trace -- and the results must be linearizable against the
-    model (fresh systems without one); see docs/concurrency.md.
+    steps (its length drawn: often none), then ``N`` branches of at most ``branch_steps``
+    steps in parallel threads (asyncio tasks) under a controlled scheduler -- preempted at
+    ``preemption`` points (``"line"``, the default for threads: every line of the system's
+    own code and of the modules named in ``within``; ``"action"``; ``"opcode"``; tasks at
+    every await that suspends), drawn by the ``schedule`` strategy (``"pct"``, the default:
+    random priorities and ``preemptions`` priority-change points; ``"random"``) -- and the
+    results must be linearizable against the model (fresh systems without one); the
+    ``threading`` locks, conditions, events, semaphores and queues the system makes are seen
+    by the scheduler (a deadlock is reported), and timers run on a virtual clock. See
+    docs/concurrency.md.
 
     :meth:`run` plays traces until the stopping rule ``stop`` (default ``FixedCount(100)``
     traces) says enough, the ``time_budget`` (seconds, shrinking included) is spent, or a
@@ -192,9 +197,10 @@ class Monkey:
         tasks: int | None = None,
         prefix: int = 3,
         branch_steps: int = 3,
-        preemption: str = "action",
-        schedule: str = "random",
+        preemption: str | None = None,
+        schedule: str = "pct",
         preemptions: int | None = None,
+        within: Iterable[str] = (),
         **option_keywords: Any,
     ) -> None:
         if not (callable(system) or hasattr(system, "reset")):
@@ -207,6 +213,7 @@ class Monkey:
         if threads is not None or tasks is not None:
             concurrency = Concurrency(
                 threads if tasks is None else tasks, tasks is not None, prefix, branch_steps, preemption, schedule, preemptions,  # type: ignore[arg-type]
+                within,  # type: ignore[arg-type]
             )
             if isinstance(actions, Picker):
                 raise TypeError(f"a concurrent Monkey takes a list of actions, got the picker {actions!r}")
@@ -472,6 +479,9 @@ class _Player:
         report.counts = {name: {kind: counts[kind][name] for kind in ("tried", "enabled", "failed")} for name in names}
         report.lengths = dict(sorted(self.lengths.items()))
         report.notes.extend(self.learners.notes())
+        concurrency = self.monkey.concurrency
+        if concurrency is not None and report.tried:
+            report.notes.append(concurrency.explored)
         if report.error is not None and report.discarded and not report.tried:
             report.error += f"; no action was ever enabled: {_never_enabled(self.monkey)}"
 

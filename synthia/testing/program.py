@@ -15,7 +15,7 @@ from typing import Any, Callable
 from ..engine.report import safe_repr
 from .bundles import Multiple
 from .scheduler import History
-from .trace import Machine, Step, Trace
+from .trace import Failure, Machine, Step, Trace
 
 __all__ = ["program"]
 
@@ -123,7 +123,7 @@ class Names:
         definitions = ["", *self.definitions] if self.definitions else []
         # An inlined definition's annotations name what the program may not import.
         future = ["from __future__ import annotations"] if self.definitions else []
-        return [*dict.fromkeys(self.notes), *future, *imports, *extra, *definitions]
+        return [*dict.fromkeys(self.notes), *future, *dict.fromkeys([*imports, *extra]), *definitions]
 
 
 def _names_used(code: Any) -> set[str]:
@@ -161,7 +161,10 @@ def program(machine: Machine, trace: Trace) -> str:
     factory = machine.system if (isinstance(machine.system, type) or not hasattr(machine.system, "reset")) else type(machine.system)
     body = [f"{variable} = {names(factory, 'system')}()"]
     if trace.history is not None and trace.lanes is not None:
-        body.extend(concurrent_program(machine, trace.history, trace.lanes, variable, names))
+        if machine.concurrency is not None and not machine.concurrency.tasks:
+            # The threading primitives the system makes must be ones the scheduler sees.
+            body = ["with sy.controlled_primitives():", f"    {body[0]}"]
+        body.extend(concurrent_program(machine, trace.history, trace.lanes, variable, names, trace.failure))
         names.imports["functools"].add("*")
         return "\n".join([*names.header("import synthia as sy"), "", *body])
     failure = trace.failure
@@ -262,9 +265,14 @@ def _teardown_lines(machine: Machine, failure: Any, variable: str, names: Names,
     return [f"{names(teardown, 'teardown')}({variable}{', model' if with_model else ''})  # teardown: raises {raised}"]
 
 
-def concurrent_program(machine: Machine, history: History, lanes: list[list[Step]], variable: str, name_of: Callable[[Any], str]) -> list[str]:
+def concurrent_program(
+    machine: Machine, history: History, lanes: list[list[Step]], variable: str, name_of: Callable[[Any], str], failure: Failure | None = None,
+) -> list[str]:
     """The statements that replay a concurrent trace under its recorded schedule with
-    :func:`synthia.interleave`, then check the history against the sequential model."""
+    :func:`synthia.interleave`, then check what failed: that no deadlock happened (the
+    scheduler reports one at once; ``timeout`` bounds a wait it does not see), that no call
+    raised the exception the actions do not declare, or the history against the sequential
+    model."""
     concurrency = machine.concurrency
     assert concurrency is not None
 
@@ -298,20 +306,32 @@ def concurrent_program(machine: Machine, history: History, lanes: list[list[Step
         options.append(f"prefix={listed([partial(s) for s in lanes[0]], '')}")
     if concurrency.tasks:
         options.append("tasks=True")
-    elif concurrency.preemption != "action":
-        options.append(f"preemption={concurrency.preemption!r}")
+    elif history.preemption != "line":
+        options.append(f"preemption={history.preemption!r}")
+    if concurrency.within:
+        options.append(f"within={list(concurrency.within)!r}")
+    kind = failure.kind if failure is not None else None
+    if kind == "deadlock":
+        options.append("timeout=10")
+    replay = [f"history = sy.interleave({variable}, [{branches}\n], {', '.join(options)})", "print(history)"]
+    if kind == "deadlock":
+        return [*replay, 'assert history.deadlock is None, f"deadlock: {history.deadlock}"']
+    if kind == "raised" and failure is not None:
+        raised = type(failure.exception)
+        shown = raised.__qualname__ if raised.__module__ == "builtins" else name_of(raised)
+        return [
+            *replay,
+            f"raised = [call.text for call in history.calls if isinstance(call.exception, {shown})]",
+            f'assert not raised, f"{{raised}} raised {shown}"',
+        ]
     model = machine.model if machine.model is not None else machine.system
     factory = model if (isinstance(model, type) or not hasattr(model, "reset")) else type(model)
     steps = "".join(f"\n    {listed([model_step(s) for s in lane], '    ')}," for lane in lanes[1:])
-    check = [f"model = {name_of(factory)}()", f"assert history.linearizable(model, [{steps}\n]"]
+    check = [f"assert history.linearizable({name_of(factory)}, [{steps}\n]"]
     if lanes[0]:
         check[-1] += f", prefix={listed([model_step(s) for s in lanes[0]], '')}"
     check[-1] += '), "no sequential order of the calls explains their results"'
-    return [
-        f"history = sy.interleave({variable}, [{branches}\n], {', '.join(options)})",
-        "print(history)",
-        *check,
-    ]
+    return [*replay, *check]
 
 # -- explanation -------------------------------------------------------------------------------
 

@@ -3,24 +3,27 @@ at a time, switching only where a *decision* says so.
 
 Each branch runs in its own thread, but only one branch runs at a time: a branch stops at
 each **preemption point** and waits until the scheduler resumes it. The points are every
-action boundary; with ``preemption="line"`` also every line, and with ``"opcode"`` every
-bytecode, of the system's own code (``sys.settrace``, restricted to the files that define
-the system's class and the actions -- never synthia's nor the standard library's). A
-**schedule** says, for each call, at which of its points it is preempted (``0``: never),
-and which ready branch runs when there is a choice. The concurrent :class:`~synthia.Monkey`
-draws each call's preemption point as a typed draw of that call's step (deleting a step
-leaves the others' points alone), so a schedule is recorded, replayed and shrunk -- towards
-fewer preemptions, ``0`` being the simplest draw -- like any other draw; :func:`interleave`
-replays one.
+action boundary and, with ``preemption="line"``, every line -- with ``"opcode"`` every
+bytecode -- of the system's own code (``sys.settrace``, restricted to the files that define
+the system's class and the actions, and to the modules named in ``within`` -- never
+synthia's nor the standard library's). A concurrent Monkey's default, ``"auto"``, draws one
+of the two per trace. A **schedule** says, for each
+call, at which of its points it is preempted (``0``: never), and which ready branch runs
+when there is a choice. The concurrent :class:`~synthia.Monkey` draws each call's point and
+each choice as typed draws (:mod:`~synthia.testing.schedules` says how discovery draws
+them), so a schedule is recorded, replayed and shrunk -- towards fewer preemptions, ``0``
+being the simplest draw -- like any other draw; :func:`interleave` replays one.
 
-With ``tasks=True`` the branches are asyncio tasks on a loop whose scheduling of the
-branches' steps the scheduler decides: every ``await`` that suspends is a point.
+A branch that waits for a lock, a condition, an event, a semaphore or a queue (the
+``threading`` and ``queue`` ones, made during the run: :mod:`~synthia.testing.primitives`)
+is *blocked*: the scheduler runs another; a timed wait times out on a virtual clock when no
+branch can run; when every branch is blocked the run is a **deadlock**, reported with what
+each branch holds and waits for. A branch that blocks on something the scheduler does not
+see (a lock made before the run, real I/O) is waited for up to :data:`STUCK_AFTER` seconds
+-- a last resort -- and the run is then an invalid test.
 
-A branch that waits for a :class:`Lock` held by a suspended branch is *blocked*: the
-scheduler runs another, and reports a deadlock when every branch is blocked. A branch that
-blocks on something else the scheduler does not see (a ``threading.Lock`` held across a
-point, real I/O) is waited for up to :data:`STUCK_AFTER` seconds -- a last resort, never
-reached by a run that uses :class:`Lock` -- and the run is then an invalid test.
+With ``tasks=True`` the branches are asyncio tasks (:mod:`~synthia.testing.asynctasks`):
+every ``await`` that suspends is a point, and timers run on the loop's virtual clock.
 
 >>> import functools
 >>> class Counter:
@@ -29,7 +32,7 @@ reached by a run that uses :class:`Lock` -- and the run is then an invalid test.
 ...         seen = self.n
 ...         self.n = seen + 1
 >>> counter = Counter()
->>> history = interleave(counter, [[functools.partial(counter.increment)]] * 2, schedule=[[3], [0]], preemption="line")
+>>> history = interleave(counter, [[functools.partial(counter.increment)]] * 2, schedule=[[3], [0]])
 >>> counter.n    # branch 1 was preempted between its read and its write: one increment lost
 1
 >>> history.preemptions
@@ -37,47 +40,50 @@ reached by a run that uses :class:`Lock` -- and the run is then an invalid test.
 """
 from __future__ import annotations
 
-import asyncio
-import contextvars
+import _thread
 import dataclasses
 import functools
-import inspect
+import importlib.util
 import os
 import sys
 import sysconfig
 import threading
-from types import CoroutineType, FunctionType
+from queue import Empty, SimpleQueue
+from types import FunctionType, ModuleType
 from typing import Any, Callable, Iterable, Sequence
 
-from ..core.random import Stream
-from ..engine.report import InvalidTest, safe_repr
+from ..engine.report import InvalidTest
 from .actions import variable_name
-from .linearizability import Call, Linearization, linearize
+from .eventloop import Deadlock
+from .history import History
+from .schedules import Explorations
+from .primitives import Abort, Lock, controlled_primitives, register, set_current, threads_before, unregister
+from .waitfor import describe_deadlock, names_of
 
-__all__ = ["Lock", "History", "Concurrency", "Deadlock", "interleave", "STUCK_AFTER", "PREEMPTIONS", "SCHEDULES"]
+__all__ = ["Lock", "History", "Concurrency", "Deadlock", "interleave", "STUCK_AFTER", "PREEMPTIONS", "SCHEDULES", "POINTS"]
 
 #: Seconds a running branch may take to reach its next preemption point before the run is an
 #: invalid test (it blocks on something the scheduler does not control). A last resort: the
 #: schedule never depends on it, only whether a stuck run ends.
 STUCK_AFTER = 60.0
 
-#: Where a branch may be preempted.
-PREEMPTIONS = ("action", "line", "opcode")
+#: Where a thread may be preempted: ``"auto"`` is at lines, and once the run has tried
+#: :data:`~synthia.testing.schedules.DEEPENING` schedules, at opcodes in one in three.
+PREEMPTIONS = ("auto", "action", "line", "opcode")
+#: Where a given schedule preempts threads (a run with ``"auto"`` draws one per trace).
+GRANULARITIES = ("action", "line", "opcode")
 #: How discovery draws the decisions.
-SCHEDULES = ("random", "pct")
+SCHEDULES = ("pct", "random")
+#: The range of a call's preemption-point draw: every point of a call is reachable.
+POINTS = 1 << 16
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: synthia's machinery, never points (its tour's and examples' objects under test may be).
 _MACHINERY = tuple(os.path.join(_PACKAGE, part) + os.sep for part in ("core", "engine", "testing"))
-_STDLIB = tuple(os.path.abspath(sysconfig.get_paths()[key]) for key in ("stdlib", "platstdlib"))
-
-
-class Deadlock(Exception):
-    """Every branch left waits for a :class:`Lock` another holds."""
-
-
-class _Abort(BaseException):
-    """Unwinds a branch thread the scheduler gave up on (a deadlock, a stuck branch)."""
+_STDLIB = tuple(os.path.abspath(sysconfig.get_paths()[key]) + os.sep for key in ("stdlib", "platstdlib"))
+_WAKE = object()
+#: Seconds given to an aborted branch to unwind.
+_UNWIND = 5.0
 
 
 @dataclasses.dataclass
@@ -85,13 +91,14 @@ class Concurrency:
     """The concurrent mode of a :class:`~synthia.Monkey`: ``branches`` parallel branches
     (``tasks``: asyncio tasks, else threads), after a sequential prefix of at most ``prefix``
     steps, each of at most ``branch_steps`` steps; preempted at ``preemption`` points
-    (``"action"``, ``"line"``, ``"opcode"``), with decisions drawn by the ``schedule``
-    strategy (``"random"``, or ``"pct"``: random priorities, changed at ``preemptions``
-    random points) and at most ``preemptions`` preemptions per trace (``None``: no bound
-    under ``"random"``, 1 under ``"pct"``).
+    (``"line"`` by default for threads, ``"action"`` or ``"opcode"``; tasks at every await
+    that suspends), also inside the modules named in ``within``; decisions drawn by the
+    ``schedule`` strategy (``"pct"``: random priorities and ``preemptions`` priority-change
+    points; ``"random"``: each call preempted with probability 1/2, at most ``preemptions``
+    per trace). See :mod:`~synthia.testing.schedules`.
 
-    >>> Concurrency(2, preemption="line")
-    Concurrency(branches=2, tasks=False, prefix=3, branch_steps=3, preemption='line', schedule='random', preemptions=None)
+    >>> Concurrency(2)
+    Concurrency(branches=2, tasks=False, prefix=3, branch_steps=3, preemption='auto', schedule='pct', preemptions=None, within=())
     >>> Concurrency(1)
     Traceback (most recent call last):
     ...
@@ -102,9 +109,10 @@ class Concurrency:
     tasks: bool = False
     prefix: int = 3
     branch_steps: int = 3
-    preemption: str = "action"
-    schedule: str = "random"
+    preemption: str | None = None
+    schedule: str = "pct"
     preemptions: int | None = None
+    within: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         what = "tasks" if self.tasks else "threads"
@@ -114,6 +122,8 @@ class Concurrency:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise ValueError(f"{name} must be an int of at least {low}, got {value!r}")
+        if self.preemption is None:
+            self.preemption = "action" if self.tasks else "auto"
         if self.preemption not in PREEMPTIONS:
             raise ValueError(f"preemption must be one of {PREEMPTIONS}, got {self.preemption!r}")
         if self.tasks and self.preemption != "action":
@@ -123,76 +133,85 @@ class Concurrency:
         value = self.preemptions
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise ValueError(f"preemptions must be a non-negative int or None, got {value!r}")
+        self.within = check_within(self.within)
+        #: What the runs of the Monkey in this mode explored (per run: the points reached).
+        self.explorations = Explorations()
 
     @property
-    def bound(self) -> int | None:
-        """The number of preemptions a trace may have (``None``: no bound)."""
-        return 1 if self.preemptions is None and self.schedule == "pct" else self.preemptions
+    def picks(self) -> int:
+        """The most top-level picks a trace takes: its number of preemptions, its steps, and
+        the choices of its schedule."""
+        return self.prefix + self.branches * self.branch_steps + 2
 
     @property
-    def limit(self) -> int:
-        """One more than the last point of a call where it may be preempted: the boundary
-        before it, then its first lines, opcodes or suspensions."""
-        return 8 if self.tasks else {"action": 2, "line": 16, "opcode": 64}[self.preemption]
+    def explored(self) -> str:
+        """What the last run's schedules explored, in a sentence."""
+        return self.explorations.describe()
+
+
+def check_within(within: Any) -> tuple[str, ...]:
+    """``within`` as a tuple of importable module names (a clear error otherwise)."""
+    names = (within,) if isinstance(within, str) else within
+    try:
+        names = tuple(names)
+    except TypeError:
+        raise TypeError(f"within must be a list of module names, got {within!r}") from None
+    for name in names:
+        if not isinstance(name, str) or not name:
+            raise TypeError(f"within must be a list of module names, got {within!r}")
+        if name == "synthia" or name.startswith("synthia."):
+            raise ValueError(f"within names modules whose code is preempted; synthia's own is never preempted, got {name!r}")
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is None:
+            raise ValueError(f"within names modules whose code is preempted: no module {name!r} can be imported")
+    return names
 
 
 class Decisions:
     """A schedule: ``preempt[k][i]``, the point of branch ``k``'s call ``i`` where the branch
     is preempted (``0``: never; ``1``: before the call starts; ``p``: at the ``p - 1``-th line,
-    opcode or suspension inside it), and ``choose(n)``, which of ``n`` ready branches runs
-    when there is a choice (``0``: the first, after the one preempted). ``taken`` lists the
-    choices made, ``preemptions`` counts the preemptions that switched branches."""
+    opcode or suspension inside it), and :meth:`choose`, which of the ready branches runs
+    when there is a choice (``0``: the first, after the one that ran last -- in a circle;
+    at the start, branch 1). ``taken`` lists the choices made, ``preemptions`` counts the
+    preemptions that switched branches; ``switched(k)`` is told when branch ``k`` is
+    preempted (a discovery strategy lowers its priority)."""
 
-    def __init__(self, preempt: Sequence[Sequence[int]], choose: Callable[[int], int] | None = None) -> None:
+    def __init__(
+        self, preempt: Sequence[Sequence[int]], choose: Callable[[list[int]], int] | None = None,
+        switched: Callable[[int], None] | None = None,
+    ) -> None:
         self.preempt = [list(p) for p in preempt]
         self._choose = choose
+        self._switched = switched
         self.taken: list[int] = []
         self.preemptions = 0
 
     def at(self, branch: int, index: int) -> int:
         """The point where branch ``branch``'s call ``index`` is preempted (``0``: never)."""
-        points = self.preempt[branch] if branch < len(self.preempt) else ()
+        points = self.preempt[branch] if 0 <= branch < len(self.preempt) else ()
         return points[index] if index < len(points) else 0
 
-    def choose(self, n: int) -> int:
-        value = 0 if self._choose is None or n < 2 else min(max(int(self._choose(n)), 0), n - 1)
+    def choose(self, candidates: list[int]) -> int:
+        """Which of ``candidates`` (branch numbers, in circle order) runs next."""
+        if len(candidates) < 2:
+            return candidates[0]
+        value = 0 if self._choose is None else min(max(int(self._choose(candidates)), 0), len(candidates) - 1)
         self.taken.append(value)
-        return value
+        return candidates[value]
+
+    def switched(self, branch: int, counted: bool) -> None:
+        self.preemptions += counted
+        if self._switched is not None:
+            self._switched(branch)
 
     @classmethod
     def replaying(cls, preempt: Sequence[Sequence[int]], choices: Sequence[int] = ()) -> "Decisions":
         """The decisions of a recorded schedule (choices ``0`` past the end of ``choices``)."""
         given = list(choices)
-        return cls(preempt, lambda n: given.pop(0) if given else 0)
-
-
-def sampler(concurrency: Concurrency, steps: int) -> Callable[[Stream, int], int]:
-    """How discovery draws the preemption point of each of a trace's ``steps`` calls (its
-    ``i``-th call: ``sample(stream, i)``), an integer of ``[0, concurrency.limit)``: under
-    ``"random"`` each call is preempted with probability 1/2 at a uniform point (at most
-    ``preemptions`` calls in a trace, when bounded); under ``"pct"``, ``preemptions`` calls
-    of the trace (1 by default), chosen uniformly, are preempted, each at a uniform point."""
-    bound = concurrency.bound
-    limit = concurrency.limit
-    state: dict[str, Any] = {"made": 0, "chosen": None}
-
-    def sample(stream: Stream, index: int) -> int:
-        if index == 0:
-            state["made"], state["chosen"] = 0, None
-        if bound is not None and state["made"] >= bound:
-            return 0
-        if concurrency.schedule == "pct":
-            if state["chosen"] is None:
-                state["chosen"] = {stream.integer(0, steps) for _ in range(bound or 1)}
-            preempted = index in state["chosen"]
-        else:
-            preempted = stream.boolean(0.5)
-        if not preempted:
-            return 0
-        state["made"] += 1
-        return stream.integer(1, limit)
-
-    return sample
+        return cls(preempt, lambda candidates: given.pop(0) if given else 0)
 
 
 def _preempts(index: int, point: int) -> bool:
@@ -201,416 +220,46 @@ def _preempts(index: int, point: int) -> bool:
     return not (index == 0 and point == 1)
 
 
-# -- the lock a scheduler sees -------------------------------------------------------------------
-_RUNNING = threading.local()
+# -- the code whose lines are points ----------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Code:
+    """The code whose lines (or opcodes) are preemption points: ``files``, and every file
+    under ``folders`` (a package named in ``within``); ``modules`` are its loaded modules
+    (their ``from threading import Lock`` names get the scheduler's stand-ins)."""
 
+    files: frozenset[str] = frozenset()
+    folders: tuple[str, ...] = ()
+    modules: tuple[ModuleType, ...] = ()
 
-class Lock:
-    """A lock that a controlled scheduler sees: a branch that waits for it while a suspended
-    branch holds it is *blocked* (the scheduler runs another branch, and reports a deadlock
-    when every branch is blocked) instead of hanging the run. Outside a scheduler it is a
-    plain ``threading.Lock``; it is also a context manager.
+    def __contains__(self, filename: object) -> bool:
+        return isinstance(filename, str) and (filename in self.files or bool(self.folders) and filename.startswith(self.folders))
 
-    >>> lock = Lock()
-    >>> with lock:
-    ...     lock.locked()
-    True
-    """
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
+_INSTALLED = tuple(os.path.abspath(sysconfig.get_paths()[key]) + os.sep for key in ("purelib", "platlib"))
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Lock":
-        # A copy of an object (a model's state, in a search) has its own lock, free: between
-        # two sequential calls no lock is held.
-        return Lock()
 
-    def __reduce__(self) -> Any:
-        return (Lock, ())
+def _outside_machinery(path: str) -> bool:
+    path = os.path.abspath(path)
+    return not path.startswith(_MACHINERY) and (path.startswith(_INSTALLED) or not path.startswith(_STDLIB))
 
-    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
-        branch: _Branch | None = getattr(_RUNNING, "branch", None)
-        if branch is None:
-            return self._lock.acquire(blocking, timeout)
-        while not self._lock.acquire(False):
-            if not blocking:
-                return False
-            branch.wait_for(self)
-        return True
 
-    def release(self) -> None:
-        self._lock.release()
-        branch: _Branch | None = getattr(_RUNNING, "branch", None)
-        if branch is not None:
-            branch.scheduler.released(self)
+@functools.lru_cache(maxsize=256)
+def _modules_of(files: frozenset[str], folders: tuple[str, ...]) -> tuple[ModuleType, ...]:
+    found = []
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None)
+        if isinstance(path, str) and (path in files or (folders and path.startswith(folders))):
+            found.append(module)
+    return tuple(found)
 
-    def locked(self) -> bool:
-        return self._lock.locked()
 
-    def __enter__(self) -> bool:
-        return self.acquire()
-
-    def __exit__(self, *exc: Any) -> None:
-        self.release()
-
-    def __repr__(self) -> str:
-        return f"Lock({'locked' if self.locked() else 'unlocked'})"
-
-
-# -- threads ----------------------------------------------------------------------------------
-class _Branch:
-    def __init__(self, scheduler: "_Threads", number: int, calls: list[Callable[[], Any]]) -> None:
-        self.scheduler = scheduler
-        self.number = number
-        self.calls = calls
-        self.go = threading.Semaphore(0)
-        self.state = "new"  # "parked", "running", "blocked", "done"
-        self.preempted = False
-        self.waiting: Lock | None = None
-        #: The points of the current call so far, and the one where it is preempted.
-        self.point = 0
-        self.target = 0
-        self.index = -1
-        self.thread = threading.Thread(target=self.body, name=f"synthia-branch-{number + 1}", daemon=True)
-
-    def reached(self) -> None:
-        """A preemption point: counted, and the branch is preempted at its call's target."""
-        self.point += 1
-        if self.point == self.target:
-            self.park(preempted=True)
-
-    def park(self, preempted: bool = False) -> None:
-        """Hand control back to the scheduler and wait to be resumed."""
-        self.state, self.preempted = "parked", preempted
-        self.scheduler.signal.release()
-        self.go.acquire()
-        if self.scheduler.aborted:
-            raise _Abort()
-
-    def wait_for(self, lock: Lock) -> None:
-        self.waiting = lock
-        self.state = "blocked"
-        self.scheduler.signal.release()
-        self.go.acquire()
-        if self.scheduler.aborted:
-            raise _Abort()
-
-    def body(self) -> None:
-        _RUNNING.branch = self
-        scheduler = self.scheduler
-        try:
-            self.park()
-            for index, call in enumerate(self.calls):
-                self.index, self.point, self.target = index, 0, scheduler.decisions.at(self.number, index)
-                self.reached()  # the boundary before the call
-                if scheduler.tracer is not None:
-                    sys.settrace(scheduler.tracer)
-                scheduler.history.perform(self.number, index, call)
-                sys.settrace(None)
-        except _Abort:
-            pass
-        finally:
-            sys.settrace(None)
-            _RUNNING.branch = None
-            self.state = "done"
-            scheduler.signal.release()
-
-
-class _Threads:
-    """Runs the branches in threads, one at a time, switching where the decisions say."""
-
-    def __init__(self, history: "History", branches: list[list[Callable[[], Any]]], decisions: Decisions, preemption: str, code: frozenset[str]) -> None:
-        self.history = history
-        self.decisions = decisions
-        self.signal = threading.Semaphore(0)
-        self.aborted = False
-        self.branches = [_Branch(self, k, calls) for k, calls in enumerate(branches)]
-        self.tracer = None if preemption == "action" else self._tracer(preemption == "opcode", code)
-
-    def _tracer(self, opcodes: bool, code: frozenset[str]) -> Callable[..., Any]:
-        wanted = "opcode" if opcodes else "line"
-
-        def local(frame: Any, event: str, arg: Any) -> Any:
-            if event == wanted:
-                _RUNNING.branch.reached()
-            return local
-
-        def tracer(frame: Any, event: str, arg: Any) -> Any:
-            if frame.f_code.co_filename not in code:
-                return None
-            if opcodes:
-                frame.f_trace_opcodes = True
-            return local
-
-        return tracer
-
-    def released(self, lock: Lock) -> None:
-        for branch in self.branches:
-            if branch.state == "blocked" and branch.waiting is lock:
-                branch.state, branch.waiting = "parked", None
-
-    def run(self) -> None:
-        for branch in self.branches:
-            branch.thread.start()
-            self._wait(branch)
-        running: _Branch | None = None
-        try:
-            while True:
-                live = [b for b in self.branches if b.state != "done"]
-                if not live:
-                    return
-                ready = [b for b in live if b.state == "parked"]
-                if not ready:
-                    raise Deadlock(", ".join(f"branch {b.number + 1} waits for a lock" for b in live))
-                if running is not None and running.state == "parked" and not running.preempted:
-                    chosen = running  # (not reached: a branch parks only when preempted)
-                elif running is None:
-                    chosen = ready[0]  # branch 1 starts; another starts when branch 1 is preempted at once
-                else:
-                    others = [b for b in ready if b is not running] or ready
-                    if running.preempted and others != ready and _preempts(running.index, running.point):
-                        self.decisions.preemptions += 1
-                    # The branches after the one preempted come first, in a circle.
-                    others.sort(key=lambda b: (b.number <= running.number, b.number))  # type: ignore[union-attr]
-                    chosen = others[self.decisions.choose(len(others))]
-                running = chosen
-                chosen.state = "running"
-                chosen.go.release()
-                self._wait(chosen)
-        finally:
-            self._abort()
-
-    def _wait(self, branch: _Branch) -> None:
-        if not self.signal.acquire(timeout=STUCK_AFTER):
-            self._abort()
-            raise InvalidTest(
-                f"branch {branch.number + 1} did not reach a preemption point in {STUCK_AFTER:g} s: it blocks on something the "
-                "scheduler does not control (a threading.Lock held by a suspended branch? use synthia.Lock; real I/O?)"
-            )
-
-    def _abort(self) -> None:
-        self.aborted = True
-        for branch in self.branches:
-            if branch.state != "done":
-                branch.go.release()
-        for branch in self.branches:
-            branch.thread.join(STUCK_AFTER)
-
-
-# -- asyncio tasks ------------------------------------------------------------------------------
-_BRANCH: contextvars.ContextVar[int | None] = contextvars.ContextVar("synthia_branch", default=None)
-
-
-class _ControlledLoop(asyncio.SelectorEventLoop):
-    """An event loop that holds back the steps of the branches' tasks: each is released when
-    the scheduler chooses that branch (every other callback runs as usual)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.held: dict[int, list[tuple[Any, tuple[Any, ...], contextvars.Context | None]]] = {}
-
-    def call_soon(self, callback: Any, *args: Any, context: contextvars.Context | None = None) -> asyncio.Handle:  # type: ignore[override]
-        branch = _BRANCH.get() if context is None else context.get(_BRANCH)
-        if branch is None or branch not in self.held:
-            return super().call_soon(callback, *args, context=context)
-        self.held[branch].append((callback, args, context))
-        return asyncio.Handle(callback, args, self, context)
-
-    def release(self, branch: int) -> None:
-        waiting, self.held[branch] = self.held[branch], []
-        for callback, args, context in waiting:
-            super().call_soon(callback, *args, context=context)
-
-
-async def _run_tasks(loop: _ControlledLoop, history: "History", branches: list[list[Callable[[], Any]]], decisions: Decisions) -> None:
-    #: Per branch: the call it is in, and its points so far in that call.
-    where = [[-1, 0] for _ in branches]
-
-    async def branch(number: int, calls: list[Callable[[], Any]]) -> None:
-        for index, call in enumerate(calls):
-            where[number] = [index, 0]
-            await asyncio.sleep(0)  # the boundary before the call: a point
-            await history.perform_async(number, index, call)
-
-    tasks = []
-    for number, calls in enumerate(branches):
-        loop.held[number] = []
-        context = contextvars.copy_context()
-        context.run(_BRANCH.set, number)
-        tasks.append(loop.create_task(branch(number, calls), context=context))  # type: ignore[call-arg]
-    try:
-        await _control(loop, tasks, decisions, where)
-    finally:
-        # Whatever ended the control (a replay out of draws, a deadlock), no task is left behind.
-        for number in list(loop.held):
-            loop.release(number)
-            del loop.held[number]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    for task in tasks:
-        task.result()
-
-
-async def _control(loop: _ControlledLoop, tasks: list["asyncio.Task[None]"], decisions: Decisions, where: list[list[int]]) -> None:
-    running: int | None = None
-    idle = 0
-    while not all(task.done() for task in tasks):
-        ready = [k for k in range(len(tasks)) if loop.held[k]]
-        if not ready:
-            # A branch waits for something outside the branches (a timer, real I/O): let the loop run.
-            idle += 1
-            if idle > 10_000:
-                await asyncio.sleep(0.001)
-            if idle > 10_000 + STUCK_AFTER * 1000:
-                raise Deadlock("every branch waits, and nothing the scheduler sees will wake one")
-            await asyncio.sleep(0)
-            continue
-        idle = 0
-        chosen = running
-        if running in ready:
-            # The running branch suspended: a point of its current call.
-            where[running][1] += 1
-            index, point = where[running]
-            preempted = index >= 0 and point == decisions.at(running, index)
-            if preempted and len(ready) > 1:
-                decisions.preemptions += _preempts(index, point)
-                others = sorted((k for k in ready if k != running), key=lambda k: (k <= running, k))  # type: ignore[operator]
-                chosen = others[decisions.choose(len(others))]
-        elif running is None:
-            chosen = ready[0]  # branch 1 starts; another starts when branch 1 is preempted at once
-        else:
-            others = sorted(ready, key=lambda k: (k <= running, k))  # type: ignore[operator]
-            chosen = others[decisions.choose(len(others))]
-        assert chosen is not None
-        running = chosen
-        loop.release(chosen)
-        await asyncio.sleep(0)  # the chosen branch's steps run before this line goes on
-
-
-# -- histories ---------------------------------------------------------------------------------
-class History:
-    """What the calls of a concurrent run did: :attr:`calls` (the prefix's, then each branch's,
-    each a :class:`~synthia.testing.linearizability.Call` with its logical invocation and
-    response times), the decisions taken (:attr:`schedule`) and the preemptions among them."""
-
-    def __init__(self, texts: list[list[str]] | None = None) -> None:
-        self.calls: list[Call] = []
-        self.clock = 0
-        #: Per branch, per call, the point where it was to be preempted (``0``: never).
-        self.schedule: list[list[int]] = []
-        #: The choices among ready branches the scheduler made.
-        self.choices: list[int] = []
-        self.preemptions = 0
-        self.deadlock: str | None = None
-        self._texts = texts
-
-    def _text(self, branch: int, index: int, call: Callable[[], Any]) -> str:
-        if self._texts is not None:
-            return self._texts[branch + 1][index]
-        return _call_text(call)
-
-    def _begin(self, branch: int, index: int, call: Callable[[], Any]) -> Call:
-        self.clock += 1
-        record = Call(branch, index, self._text(branch, index, call), _no_model, None, None, self.clock, -1)
-        self.calls.append(record)
-        return record
-
-    def _end(self, record: Call) -> None:
-        self.clock += 1
-        record.returned = self.clock
-
-    def perform(self, branch: int, index: int, call: Callable[[], Any]) -> None:
-        record = self._begin(branch, index, call)
-        try:
-            record.result = call()
-        except _Abort:
-            raise
-        except BaseException as exc:  # noqa: B036 - whatever a call raises is its result
-            record.exception = exc
-        self._end(record)
-
-    async def perform_async(self, branch: int, index: int, call: Callable[[], Any]) -> None:
-        record = self._begin(branch, index, call)
-        try:
-            result = call()
-            record.result = await result if type(result) is CoroutineType else result
-        except asyncio.CancelledError:
-            raise
-        except BaseException as exc:  # noqa: B036
-            record.exception = exc
-        self._end(record)
-
-    def branch(self, number: int) -> list[Call]:
-        """The calls of branch ``number`` (``-1``: the prefix), in order."""
-        return [c for c in self.calls if c.branch == number]
-
-    def linearizable(self, model: Any, steps: Sequence[Sequence[Callable[[Any], Any]]], prefix: Sequence[Callable[[Any], Any]] = ()) -> bool:
-        """Whether some sequential order of the calls, consistent with real time, gives the
-        observed results on ``model``; ``steps[k][i]`` performs branch ``k``'s call ``i`` on
-        a model, ``prefix[i]`` the prefix's call ``i``."""
-        return self.linearization(model, steps, prefix) is not None
-
-    def linearization(
-        self, model: Any, steps: Sequence[Sequence[Callable[[Any], Any]]], prefix: Sequence[Callable[[Any], Any]] = (),
-        fresh: Callable[[], Any] | None = None,
-    ) -> Linearization | None:
-        """The order that explains the history (see :meth:`linearizable`), or ``None``;
-        ``fresh`` makes a new model when ``model`` cannot be copied."""
-        for call in self.calls:
-            call.model_step = prefix[call.index] if call.branch < 0 else steps[call.branch][call.index]
-        loop = asyncio.new_event_loop()
-
-        def settle(value: Any) -> Any:
-            return loop.run_until_complete(value) if type(value) is CoroutineType else value
-
-        try:
-            return linearize(self.calls, model, settle, fresh)
-        finally:
-            loop.close()
-
-    def side_by_side(self) -> str:
-        """The prefix, then the branches in columns, each call with its result."""
-        lines = [f"prefix: {c.text} {c.said()}" for c in self.branch(-1)]
-        branches = [self.branch(k) for k in range(max((c.branch for c in self.calls), default=-1) + 1)]
-        width = max([len(f"{c.text} {c.said()}") for c in self.calls if c.branch >= 0] + [8])
-        lines.append(" | ".join(f"{f'branch {k + 1}':<{width}}" for k in range(len(branches))).rstrip())
-        for row in range(max((len(b) for b in branches), default=0)):
-            cells = [f"{b[row].text} {b[row].said()}" if row < len(b) else "" for b in branches]
-            lines.append(" | ".join(f"{cell:<{width}}" for cell in cells).rstrip())
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"History({len(self.calls)} calls, schedule={self.schedule}, choices={self.choices}, preemptions={self.preemptions})"
-
-    def __str__(self) -> str:
-        return self.side_by_side()
-
-
-def _no_model(model: Any) -> Any:  # pragma: no cover - replaced before a linearization
-    raise RuntimeError("no model step given for this call")
-
-
-def _call_text(call: Callable[[], Any]) -> str:
-    """A call as a line of Python: ``counter.increment()`` for ``partial(counter.increment)``."""
-    if isinstance(call, functools.partial):
-        fn = call.func
-        if inspect.ismethod(fn):
-            name = f"{variable_name(fn.__self__)}.{fn.__name__}"
-        else:
-            name = getattr(fn, "__qualname__", getattr(fn, "__name__", "call"))
-        shown = [safe_repr(a) for a in call.args] + [f"{k}={safe_repr(v)}" for k, v in call.keywords.items()]
-        return f"{name}({', '.join(shown)})"
-    return getattr(call, "__qualname__", repr(call))
-
-
-def system_code(system: Any, functions: Iterable[Any] = ()) -> frozenset[str]:
-    """The files of the system's own code, where line and opcode points are: those defining
-    the methods of its class (and its bases) and the ``functions`` (an action's function),
+def system_code(system: Any, functions: Iterable[Any] = (), within: Sequence[str] = ()) -> Code:
+    """The system's own code, where line and opcode points are: the files defining the
+    methods of its class (and its bases) and the ``functions`` (an action's function),
     without synthia's machinery (its core, engine and testing packages) nor the standard
-    library's."""
+    library's; and the modules named in ``within`` (a package: all its files)."""
     found: set[str] = set()
-    for cls in type(system).__mro__:
+    for cls in (system if isinstance(system, type) else type(system)).__mro__:
         if cls.__module__ == "builtins":
             continue
         for member in vars(cls).values():
@@ -624,40 +273,308 @@ def system_code(system: Any, functions: Iterable[Any] = ()) -> frozenset[str]:
         fn = getattr(fn, "__func__", fn)
         if isinstance(fn, FunctionType):
             found.add(fn.__code__.co_filename)
-    return frozenset(f for f in found if not os.path.abspath(f).startswith((*_MACHINERY, *_STDLIB)))
+    files = {f for f in found if _outside_machinery(f)}
+    folders: list[str] = []
+    for name in within:  # named by the user: preempted even in the standard library
+        spec = importlib.util.find_spec(name)
+        if spec is None:
+            continue
+        if spec.submodule_search_locations:
+            folders.extend(os.path.join(os.path.abspath(p), "") for p in spec.submodule_search_locations)
+        elif spec.origin:
+            files.add(spec.origin)
+    return Code(frozenset(files), tuple(folders), _modules_of(frozenset(files), tuple(folders)))
 
 
+# -- threads ----------------------------------------------------------------------------------
+class _Clock:
+    """The virtual clock of a run's timeouts, shared by its prefix and its branches."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+
+class _Branch:
+    def __init__(self, scheduler: "_Threads", number: int, calls: list[Callable[[], Any]]) -> None:
+        self.scheduler = scheduler
+        self.number = number
+        self.calls = calls
+        self.go: SimpleQueue[None] = SimpleQueue()
+        self.state = "new"  # "parked" (ready), "running", "blocked", "done"
+        self.preempted = False
+        self.waiting: Any = None
+        self.deadline: float | None = None
+        self.timed_out = False
+        self.ident: int | None = None
+        #: The points of the current call so far, and the one where it is preempted.
+        self.point = 0
+        self.target = 0
+        self.index = -1
+        self.name = "the prefix" if number < 0 else f"branch {number + 1}"
+        self.thread = threading.Thread(target=self.body, name=f"synthia-{'prefix' if number < 0 else f'branch-{number + 1}'}", daemon=True)
+
+    # -- what the primitives ask of a controlled thread
+    def now(self) -> float:
+        return self.scheduler.clock.now
+
+    def block(self, waitable: Any, deadline: float | None) -> bool:
+        scheduler = self.scheduler
+        if scheduler.aborted:
+            raise Abort()
+        with scheduler.mutex:
+            self.state, self.waiting, self.deadline, self.timed_out = "blocked", waitable, deadline, False
+        scheduler.signal.put(self)
+        self._resume()
+        self.waiting, self.deadline = None, None
+        return not self.timed_out
+
+    # -- points
+    def reached(self) -> None:
+        """A preemption point: counted, and the branch is preempted at its call's target."""
+        self.point += 1
+        if self.point == self.target:
+            self.park(preempted=True)
+        elif self.scheduler.aborted:
+            raise Abort()
+
+    def park(self, preempted: bool = False) -> None:
+        """Hand control back to the scheduler and wait to be resumed."""
+        scheduler = self.scheduler
+        with scheduler.mutex:
+            self.state, self.preempted = "parked", preempted
+        scheduler.signal.put(self)
+        self._resume()
+
+    def _resume(self) -> None:
+        self.go.get()
+        if self.scheduler.aborted:
+            raise Abort()
+
+    def tracer(self, opcodes: bool, code: Code) -> Callable[..., Any]:
+        wanted = "opcode" if opcodes else "line"
+        reached = self.reached
+        inside: dict[str, bool] = {}
+
+        def local(frame: Any, event: str, arg: Any) -> Any:
+            if event == wanted:
+                reached()
+            return local
+
+        def tracer(frame: Any, event: str, arg: Any) -> Any:
+            filename = frame.f_code.co_filename
+            known = inside.get(filename)
+            if known is None:
+                known = inside[filename] = filename in code
+            if not known:
+                return None
+            if opcodes:
+                frame.f_trace_opcodes = True
+            return local
+
+        return tracer
+
+    def body(self) -> None:
+        scheduler = self.scheduler
+        self.ident = threading.get_ident()
+        set_current(self)
+        try:
+            self.park()
+            for index, call in enumerate(self.calls):
+                self.index, self.point, self.target = index, 0, scheduler.decisions.at(self.number, index)
+                self.reached()  # the boundary before the call
+                done = scheduler.history.perform(self.number, index, call, scheduler.tracer_of(self))
+                done.points = self.point
+        except Abort:
+            calls = scheduler.history.calls
+            if calls and calls[-1].branch == self.number and calls[-1].returned < 0:
+                calls[-1].points = self.point
+        finally:
+            sys.settrace(None)
+            set_current(None)
+            with scheduler.mutex:
+                self.state = "done"
+            scheduler.signal.put(self)
+
+
+class _Threads:
+    """Runs the branches in threads, one at a time, switching where the decisions say."""
+
+    def __init__(
+        self, history: History, branches: list[list[Callable[[], Any]]], decisions: Decisions, preemption: str, code: Code,
+        clock: _Clock, names: Callable[[], dict[int, tuple[Any, str]]], numbers: Sequence[int] | None = None,
+    ) -> None:
+        self.history = history
+        self.decisions = decisions
+        self.clock = clock
+        self.names = names
+        self.mutex = _thread.allocate_lock()
+        #: Who holds a lock that no branch holds (the prefix's thread), by thread ident.
+        self.owners: dict[int, str] = {}
+        self.signal: SimpleQueue[Any] = SimpleQueue()
+        self.idle = False
+        self.aborted = False
+        numbers = list(range(len(branches))) if numbers is None else list(numbers)
+        self.branches = [_Branch(self, number, calls) for number, calls in zip(numbers, branches)]
+        self.preemption = preemption
+        self.code = code
+        self.baseline = threads_before()
+
+    def tracer_of(self, branch: _Branch) -> Callable[..., Any] | None:
+        if self.preemption == "action":
+            return None
+        return branch.tracer(self.preemption == "opcode", self.code)
+
+    def wake(self, waitable: Any) -> None:
+        """The branches blocked on ``waitable`` may try again (from any thread)."""
+        with self.mutex:
+            woke = False
+            for branch in self.branches:
+                if branch.state == "blocked" and branch.waiting is waitable:
+                    branch.state, branch.preempted = "parked", False
+                    woke = True
+            if woke and self.idle:
+                self.idle = False
+                self.signal.put(_WAKE)
+
+    def who(self, ident: int) -> str:
+        for branch in self.branches:
+            if branch.ident == ident:
+                return branch.name
+        return self.owners.get(ident, "another thread")
+
+    def run(self) -> None:
+        register(self)
+        try:
+            for branch in self.branches:
+                branch.thread.start()
+                self._handoff(branch)
+            running: _Branch | None = None
+            while True:
+                with self.mutex:
+                    live = [b for b in self.branches if b.state != "done"]
+                    ready = [b for b in live if b.state == "parked"]
+                    self.idle = bool(live) and not ready
+                if not live:
+                    return
+                if not ready:
+                    self._stalled(live)
+                    continue
+                chosen = self._next(running, ready)
+                running = chosen
+                with self.mutex:
+                    chosen.state = "running"
+                chosen.go.put(None)
+                self._handoff(chosen)
+        finally:
+            unregister(self)
+            self._abort()
+
+    def _next(self, running: _Branch | None, ready: list[_Branch]) -> _Branch:
+        decisions = self.decisions
+        if running is None:
+            order = sorted(ready, key=lambda b: b.number)
+        elif running.state == "parked" and running.preempted:
+            others = [b for b in ready if b is not running]
+            if not others:
+                return running
+            decisions.switched(running.number, _preempts(running.index, running.point))
+            order = sorted(others, key=lambda b: (b.number <= running.number, b.number))
+        else:
+            order = sorted(ready, key=lambda b: (b.number <= running.number, b.number))
+        chosen = decisions.choose([b.number for b in order])
+        return next(b for b in order if b.number == chosen)
+
+    def _stalled(self, live: list[_Branch]) -> None:
+        """Every branch left is blocked: a thread outside the scheduler may wake one; else the
+        earliest timed wait times out (the virtual clock jumps to it); else a deadlock."""
+        from .eventloop import OUTSIDE_GRACE
+
+        if self._outsiders():
+            try:
+                self.signal.get(timeout=OUTSIDE_GRACE)
+            except Empty:
+                pass
+        with self.mutex:
+            self.idle = False
+            if any(b.state == "parked" for b in live):
+                return
+            timed = [(b.deadline, b.number, b) for b in live if b.deadline is not None]
+            if timed:
+                deadline, _, first = min(timed, key=lambda t: (t[0], t[1]))
+                self.clock.now = max(self.clock.now, deadline)
+                first.timed_out, first.state, first.preempted = True, "parked", False
+                return
+        names = self.names()
+        blocked = [(b.name, b.ident, b.waiting) for b in live]
+        raise Deadlock(describe_deadlock(blocked, names, self.who))
+
+    def _outsiders(self) -> bool:
+        """Whether a thread started since the run began (the system's own) may still wake a branch."""
+        ours = {b.ident for b in self.branches}
+        return any(t.ident not in self.baseline and t.ident not in ours and t.is_alive() for t in threading.enumerate())
+
+    def _handoff(self, branch: _Branch) -> None:
+        """Wait until ``branch`` parks, blocks or ends."""
+        while True:
+            try:
+                got = self.signal.get(timeout=STUCK_AFTER)
+            except Empty:
+                self._abort()
+                raise InvalidTest(
+                    f"{branch.name} did not reach a preemption point in {STUCK_AFTER:g} s: it blocks on something the "
+                    "scheduler does not see (a lock made before the run, real I/O, a thread of its own)"
+                ) from None
+            if got is not _WAKE:
+                return
+
+    def _abort(self) -> None:
+        self.aborted = True
+        for branch in self.branches:
+            if branch.state != "done":
+                branch.go.put(None)
+        for branch in self.branches:
+            if branch.thread.ident is not None:
+                # A branch unwinds at once (every wait raises); one blocked for real on
+                # something unseen cannot be waited for.
+                branch.thread.join(min(STUCK_AFTER, _UNWIND))
+
+
+# -- a whole run ---------------------------------------------------------------------------------
 def run_history(
     system: Any, prefix: Sequence[Callable[[], Any]], branches: Sequence[Sequence[Callable[[], Any]]], decisions: Decisions,
-    *, tasks: bool = False, preemption: str = "action", code: frozenset[str] | None = None, texts: list[list[str]] | None = None,
+    *, tasks: bool = False, preemption: str = "line", code: Code | None = None, texts: list[list[str]] | None = None,
+    variable: str | None = None,
 ) -> History:
     """Perform the ``prefix`` calls one after the other, then the ``branches`` in parallel
-    under the controlled scheduler; the history of what every call did."""
-    history = History(texts)
+    under the controlled scheduler; the history of what every call did. A deadlock (or a
+    prefix call that blocks for good) ends the run with :attr:`History.deadlock` set."""
+    name = variable or variable_name(system)
+    history = History(texts, system, name)
     lists = [list(b) for b in branches]
-    if tasks:
-        loop = _ControlledLoop()
-        try:
-            async def whole() -> None:
-                for index, call in enumerate(prefix):
-                    await history.perform_async(-1, index, call)
-                await _run_tasks(loop, history, lists, decisions)
+    code = system_code(system) if code is None else code
 
+    def names() -> dict[int, tuple[Any, str]]:
+        return names_of(system, name)
+
+    if tasks:
+        from .asynctasks import run_tasks
+
+        run_tasks(history, list(prefix), lists, decisions)
+    else:
+        clock = _Clock()
+        with controlled_primitives(code.modules):
+            owners: dict[int, str] = {}
             try:
-                loop.run_until_complete(whole())
+                if prefix:
+                    solo = _Threads(history, [list(prefix)], Decisions([]), "action", code, clock, names, numbers=[-1])
+                    solo.run()
+                    owners = {b.ident: "the prefix" for b in solo.branches if b.ident is not None}
+                scheduler = _Threads(history, lists, decisions, preemption, code, clock, names)
+                scheduler.owners = owners
+                scheduler.run()
             except Deadlock as exc:
                 history.deadlock = str(exc)
-        finally:
-            loop.run_until_complete(loop.shutdown_asyncgens())
-            loop.close()
-    else:
-        for index, call in enumerate(prefix):
-            history.perform(-1, index, call)
-        scheduler = _Threads(history, lists, decisions, preemption, system_code(system) if code is None else code)
-        try:
-            scheduler.run()
-        except Deadlock as exc:
-            history.deadlock = str(exc)
+    history.preemption = "action" if tasks else preemption
     history.schedule = [[decisions.at(k, i) for i in range(len(calls))] for k, calls in enumerate(lists)]
     history.choices = list(decisions.taken)
     history.preemptions = decisions.preemptions
@@ -666,21 +583,34 @@ def run_history(
 
 def interleave(
     system: Any, branches: Sequence[Sequence[Callable[[], Any]]], schedule: Sequence[Sequence[int]] = (), *,
-    choices: Sequence[int] = (), prefix: Sequence[Callable[[], Any]] = (), tasks: bool = False, preemption: str = "action",
+    choices: Sequence[int] = (), prefix: Sequence[Callable[[], Any]] = (), tasks: bool = False, preemption: str = "line",
+    within: Sequence[str] = (), timeout: float | None = None,
 ) -> History:
     """Run ``prefix`` then ``branches`` of calls on ``system`` under the controlled scheduler:
     what a concurrent :class:`~synthia.Monkey`'s printed program calls to reproduce a race.
     Each call is a function of no arguments (``functools.partial(counter.increment)``); with
     ``tasks`` it may return a coroutine, awaited on the scheduler's loop. ``schedule[k][i]``
     is the point where branch ``k``'s call ``i`` is preempted (``0`` or missing: never;
-    ``1``: before it starts; ``p``: at its ``p - 1``-th line, opcode or suspension);
-    ``choices`` choose among ready branches where there is a choice (``0``: the next one)."""
-    if preemption not in PREEMPTIONS:
-        raise ValueError(f"preemption must be one of {PREEMPTIONS}, got {preemption!r}")
+    ``1``: before it starts; ``p``: at its ``p - 1``-th line, opcode or suspension, also in
+    the modules named in ``within``); ``choices`` choose among ready branches where there is
+    a choice (``0``: the next one). A deadlock never hangs: the history says it
+    (:attr:`History.deadlock`); ``timeout`` (seconds) bounds the wait for a branch blocked on
+    something the scheduler does not see (:data:`STUCK_AFTER` by default)."""
+    global STUCK_AFTER
+    if preemption not in GRANULARITIES:
+        raise ValueError(f"preemption must be one of {GRANULARITIES}, got {preemption!r}")
     for k, calls in enumerate(branches):
         for i, call in enumerate(calls):
             if not callable(call):
                 raise TypeError(f"branches[{k}][{i}] must be a call of no arguments, got {call!r}")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
+        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
     functions = [call for calls in branches for call in calls] + list(prefix)
-    code = system_code(system, functions)
-    return run_history(system, prefix, branches, Decisions.replaying(schedule, choices), tasks=tasks, preemption=preemption, code=code)
+    code = system_code(system, functions, check_within(within))
+    saved = STUCK_AFTER
+    if timeout is not None:
+        STUCK_AFTER = float(timeout)
+    try:
+        return run_history(system, prefix, branches, Decisions.replaying(schedule, choices), tasks=tasks, preemption=preemption, code=code)
+    finally:
+        STUCK_AFTER = saved

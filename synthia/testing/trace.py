@@ -29,8 +29,9 @@ from ..engine.coverage import bucket
 from ..engine.proposals import FAIL
 from ..engine.report import InvalidTest, RunInterrupted, safe_repr
 from .actions import NO_EXPECTATION, Action, _positional_arity, call_with_state, variable_name
-from .verdict import origin_of, verdict
 from .bundles import BundleValue, Bundles
+from .eventloop import VirtualLoop, close_loop, run_loop
+from .verdict import origin_of, verdict
 from .scheduler import Concurrency, History
 
 __all__ = ["Machine", "Step", "Failure", "Trace", "StepPicker", "Episode", "Learners", "trace_class", "fresh", "said", "equal"]
@@ -201,12 +202,14 @@ class Episode:
     def settle(self, value: Any) -> Any:
         """``value``, or what it returns when awaited if it is a coroutine: an async action,
         model, precondition, expectation or invariant runs to completion on the trace's own
-        event loop (one task at a time: the same seed gives the same trace)."""
+        event loop (one task at a time: the same seed gives the same trace), whose clock is
+        virtual (timers fire at once, in order) and which runs in a worker thread when another
+        loop runs in this one (a notebook's)."""
         if type(value) is not CoroutineType:
             return value
         if self.loop is None:
-            self.loop = asyncio.new_event_loop()
-        return self.loop.run_until_complete(value)
+            self.loop = VirtualLoop()
+        return run_loop(self.loop, value)
 
     def argument(self, action: Action, name: str, picker: Picker[Any]) -> Any:
         key = (id(action), name)
@@ -251,8 +254,7 @@ class Episode:
     def close(self) -> None:
         self._stack.close()
         if self.loop is not None:
-            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
-            self.loop.close()
+            close_loop(self.loop)
             self.loop = None
 
 
@@ -380,7 +382,7 @@ class Machine:
     def picks(self) -> int:
         """The most top-level picks a trace takes: its steps (and, concurrent, its schedule)."""
         c = self.concurrency
-        return self.max_steps if c is None else c.prefix + c.branches * c.branch_steps + 1
+        return self.max_steps if c is None else c.picks
 
     def actions(self) -> list[Action]:
         """Every action: the list given, or those a picker of actions holds."""
