@@ -253,3 +253,30 @@ def test_the_printed_program_with_bundle_variables_runs(tmp_path: Path) -> None:
     (tmp_path / "program.py").write_text(report.program)
     done = subprocess.run([sys.executable, "program.py"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "AssertionError" in done.stderr, report.program
+
+
+class Registry:
+    """Ids made by a read-then-write counter: two concurrent adds may get one id."""
+
+    def __init__(self) -> None:
+        self.items: dict[int, int] = {}
+        self.next = 0
+
+    def add(self, value: int) -> int:
+        key = self.next
+        self.next = key + 1
+        self.items[key] = value
+        return key
+
+    def get(self, key: int) -> int | None:
+        return self.items.get(key)
+
+
+def test_bundles_and_teardown_work_in_a_concurrent_monkey() -> None:
+    ids = sy.Bundle("ids")
+    closed: list[int] = []
+    actions = [sy.Action("add", value=VALUES, target=ids), sy.Action("get", key=ids)]
+    report = sy.Monkey(Registry, actions, threads=2, teardown=lambda r: closed.append(r.next)).run(seed=1)
+    assert not report.passed and "no sequential order" in report.failure and closed
+    seen = sy.Monkey(Registry, actions, threads=2, stop=sy.FixedCount(50)).run(seed=2)
+    assert seen.counts["get"]["tried"] > 0  # a get draws an id an earlier add put in the bundle

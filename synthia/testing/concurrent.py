@@ -24,7 +24,7 @@ from ..engine.proposals import FAIL
 from ..engine.report import InvalidTest, RunInterrupted, safe_repr
 from .actions import NO_EXPECTATION, Action, call_with_state
 from .eventloop import VirtualLoop, close_loop, run_loop
-from .verdict import origin_of, verdict
+from .verdict import origin_of, run_coroutine, verdict
 from .linearizability import ANY_RESULT
 from .primitives import controlled_primitives
 from .scheduler import POINTS, Code, Decisions, History, run_history, system_code
@@ -84,7 +84,9 @@ def play_concurrent(machine: Machine, steps: StepPicker, source: DrawSource | No
         try:
             system = fresh(machine.system)
             # Preconditions see a reference stepped through the actions generated so far.
-            reference = fresh_reference(machine) if any(a.precondition is not None for a in machine.action_list or ()) else None
+            # (and steps that put values in bundles: in concurrent mode, what the reference returns).
+            needs = any(a.precondition is not None or a.target is not None or a.bundled for a in machine.action_list or ())
+            reference = fresh_reference(machine) if needs else None
         except (KeyboardInterrupt, InvalidTest, RunInterrupted):
             raise
         except BaseException as exc:  # noqa: B036 - a system that cannot be made is a failure
@@ -130,9 +132,12 @@ def play_concurrent(machine: Machine, steps: StepPicker, source: DrawSource | No
                 episode.count(action, "tried")
                 if reference is not None:
                     try:
-                        episode.settle(model_step(machine, action, args)(reference))
+                        result = episode.settle(model_step(machine, action, args)(reference))
                     except Exception:  # noqa: S110 - an error is a result: the reference goes on
                         pass
+                    else:
+                        if action.target is not None and result is not ANY_RESULT:
+                            step.made = tuple(episode.bundles.put(action.target, result))
                 if plan.full(lanes):
                     break
             if source is not None:
@@ -150,7 +155,27 @@ def play_concurrent(machine: Machine, steps: StepPicker, source: DrawSource | No
         exploration.observe(history.preemption if not concurrency.tasks else "suspension", [
             (lanes[r.branch + 1][r.index].action.name, r.points, drawn[(r.branch, r.index)]) for r in history.calls if r.branch >= 0
         ])
-    return judge(machine, system, lanes, history, counts)
+    trace = judge(machine, system, lanes, history, counts)
+    if machine.teardown is not None:
+        trace.failure = torn_down(machine, system, trace.failure)
+    return trace
+
+
+def torn_down(machine: Machine, system: Any, failure: Failure | None) -> Failure | None:
+    """The teardown after the branches joined (see :meth:`Machine.torn_down`)."""
+    teardown = machine.teardown
+    assert teardown is not None
+    try:
+        done = teardown(system)
+        if type(done) is CoroutineType:
+            run_coroutine(done)
+    except (KeyboardInterrupt, InvalidTest, RunInterrupted):
+        raise
+    except BaseException as exc:  # noqa: B036 - whatever teardown raises is reported
+        if failure is None:
+            name = getattr(teardown, "__name__", "teardown")
+            return Failure("teardown", f"teardown {name} raised {said(exc)}", exc, ("teardown", *origin_of(exc)), check=teardown)
+    return failure
 
 
 def honour(preempt: list[list[int]], made: list[list[int]], budget: int) -> None:
