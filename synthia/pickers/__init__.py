@@ -20,6 +20,7 @@ from .markov import *  # noqa: F401,F403
 from .memory import *  # noqa: F401,F403
 from .records import *  # noqa: F401,F403
 from .regex import *  # noqa: F401,F403
+from .resolve import *  # noqa: F401,F403
 from .scalars import *  # noqa: F401,F403
 from .numbers import *  # noqa: F401,F403
 from .sequences import *  # noqa: F401,F403
@@ -114,4 +115,7 @@ __all__ = [
     "DictPicker",
     "NumpyArray",
     "Permutation",
+    "from_type",
+    "builds",
+    "register_type",
 ]

@@ -22,13 +22,19 @@ from .basic import Apply
 __all__ = ["Struct", "DictPicker", "NumpyArray", "Permutation"]
 
 def _fields_of(cls: Any) -> list[tuple[str, bool]] | None:
-    """``[(init argument name, required)]`` of a dataclass, named tuple or attrs class; else ``None``."""
+    """``[(init argument name, required)]`` of a dataclass, named tuple, attrs class or
+    pydantic model; else ``None``."""
     if dataclasses.is_dataclass(cls) and isinstance(cls, type):
         return [
             (f.name, f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
-            for f in dataclasses.fields(cls)
-            if f.init
+            for f in cls.__dataclass_fields__.values()
+            if f.init and getattr(f, "_field_type", None) is not getattr(dataclasses, "_FIELD_CLASSVAR", None)
         ]
+    model_fields = getattr(cls, "model_fields", None)
+    if isinstance(cls, type) and isinstance(model_fields, dict) and hasattr(cls, "model_validate"):  # pydantic v2
+        from .fields import record_spec
+
+        return [(f.name, f.required) for f in record_spec(cls).fields]
     if isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields"):
         defaults = getattr(cls, "_field_defaults", {})
         return [(name, name not in defaults) for name in cls._fields]
@@ -51,9 +57,11 @@ class Struct(Apply[Any]):
     strings (``"a b"``, ``"class"``, ``""``); a dict key of another type (``1``, a tuple),
     which Hypothesis's ``st.fixed_dictionaries`` accepts, is refused with a ``TypeError``. Values that are not pickers are
     constants. For a dataclass, named tuple or attrs class the fields are checked at
-    construction (an unknown field, or a required one missing, is a ``TypeError``) and
-    picked in the class's order; :attr:`columns` lists the field names (the columns of
-    :func:`synthia.to_dataframe`).
+    construction (an unknown field is a ``TypeError``) and picked in the class's order;
+    a required field not given is inferred from its type, as :func:`~synthia.from_type`
+    does (``Struct(Point)`` builds every field; a field with a default not given keeps its
+    default -- :func:`~synthia.builds` varies those too); :attr:`columns` lists the field
+    names (the columns of :func:`synthia.to_dataframe`).
 
     It is an :class:`~synthia.Apply` with named inputs, so explanations follow each field,
     and it shrinks field by field through its draws (the first field first).
@@ -84,8 +92,10 @@ class Struct(Apply[Any]):
             if unknown:
                 raise TypeError(f"{cls.__name__} has no field {unknown[0]!r} (fields: {names})")
             missing = [name for name, required in known if required and name not in fields]
-            if missing:
-                raise TypeError(f"field {missing[0]!r} of {cls.__name__} needs a picker or a value")
+            if missing:  # inferred from their types (sy.builds infers every field)
+                from .resolve import infer_fields
+
+                fields = {**fields, **infer_fields(cls, missing)}
             fields = {name: fields[name] for name in names if name in fields}
         if not fields:
             raise ValueError(f"a Struct needs at least one field, got none for {cls!r}")
