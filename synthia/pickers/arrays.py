@@ -49,7 +49,7 @@ def arrays(dtype: Any, shape: Any, *, elements: Any = None, fill: Any = None, un
     """
     unique = check_bool(unique, "unique")
     if isinstance(dtype, Picker):
-        return Bind(dtype, _ArraysOf(shape, elements, fill, unique), cache=True)
+        return Bind(Apply(AsDtype(), dtype), _ArraysOf(shape, elements, fill, unique), cache=True)
     kind = _dtype(dtype)
     if elements is None:
         elements = from_dtype(kind)
@@ -65,6 +65,15 @@ class _ArraysOf:
 
     def __call__(self, dtype: Any) -> Picker[Any]:
         return arrays(dtype, self.shape, elements=self.elements, fill=self.fill, unique=self.unique)
+
+
+class AsDtype:
+    """A picked dtype as a ``numpy.dtype`` (a clear error for anything else)."""
+
+    __name__ = "dtype"
+
+    def __call__(self, value: Any) -> Any:
+        return _dtype(value)
 
 
 def _dtype(dtype: Any) -> Any:
@@ -120,6 +129,8 @@ def from_dtype(
         if option is not None:
             check_bool(option, name)
     if kind.fields is not None:
+        if not kind.names:
+            raise ValueError(f"dtype {kind} is a structured dtype with no fields: it has no values to make")
         parts = [from_dtype(kind.fields[name][0]) for name in kind.names]
         return ArrayPicker(*parts)
     if kind.subdtype is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Sequence
 
-from ..core.checks import check_int, check_values
+from ..core.checks import check_bool, check_int, check_values
 from ..core.picker import Picker
 from .basic import Apply, Choice, Constant, Deferred
 from .collections import ComposeList
@@ -60,9 +60,13 @@ def array_shapes(*, min_dims: int = 1, max_dims: int | None = None, min_side: in
     [(1,), (1, 4, 1), (2,), (2, 4, 4)]
     """
     min_dims = check_int(min_dims, "min_dims", minimum=0, maximum=MAX_DIMS)
-    max_dims = min(min_dims + 2, MAX_DIMS) if max_dims is None else check_int(max_dims, "max_dims", minimum=min_dims, maximum=MAX_DIMS)
+    max_dims = min(min_dims + 2, MAX_DIMS) if max_dims is None else check_int(max_dims, "max_dims", minimum=0, maximum=MAX_DIMS)
+    if max_dims < min_dims:
+        raise ValueError(f"max_dims must be at least min_dims, got min_dims={min_dims}, max_dims={max_dims}")
     min_side = check_int(min_side, "min_side", minimum=0)
-    max_side = min_side + 5 if max_side is None else check_int(max_side, "max_side", minimum=min_side)
+    max_side = min_side + 5 if max_side is None else check_int(max_side, "max_side", minimum=0)
+    if max_side < min_side:
+        raise ValueError(f"max_side must be at least min_side, got min_side={min_side}, max_side={max_side}")
     return Apply(Shape(), ComposeList(RandomInteger(min_side, max_side + 1), RandomInteger(min_dims, max_dims + 1)))
 
 
@@ -175,9 +179,48 @@ class StringDtype:
         return np.dtype(f"{order}{self.code}{length}")
 
 
+#: The longest string dtype the ``*_string_dtypes`` make (numpy refuses much longer ones).
+MAX_STRING_LENGTH = 10**6
+#: The most fields a structured dtype of :func:`array_dtypes` has.
+MAX_FIELDS = 100
+
+
+def _sizes(low: Any, high: Any, names: tuple[str, str], minimum: int, maximum: int) -> tuple[int, int]:
+    lo = check_int(low, names[0], minimum=minimum, maximum=maximum)
+    hi = check_int(high, names[1], minimum=minimum, maximum=maximum)
+    if hi < lo:
+        raise ValueError(f"{names[1]} must be at least {names[0]}, got {names[0]}={lo}, {names[1]}={hi}")
+    return lo, hi
+
+
+class AsDtype:
+    """A picked value as a ``numpy.dtype`` (a clear error naming the argument otherwise)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.__name__ = "dtype"
+
+    def __call__(self, value: Any) -> Any:
+        import numpy as np
+
+        try:
+            if isinstance(value, (bool, int, float)) or value is None:
+                raise TypeError
+            return np.dtype(value)
+        except (TypeError, ValueError):
+            raise TypeError(f"{self.name} must pick numpy dtypes, got {value!r} ({type(value).__name__})") from None
+
+
+def _dtype_input(picker: Any, name: str) -> Picker[Any]:
+    if picker is None:
+        return scalar_dtypes()
+    if not isinstance(picker, Picker):
+        raise TypeError(f"{name} must be a picker of dtypes, got {picker!r} ({type(picker).__name__})")
+    return Apply(AsDtype(name), picker)
+
+
 def _strings(code: str, endianness: str, min_len: int, max_len: int) -> Picker[Any]:
-    low = check_int(min_len, "min_len", minimum=1)
-    high = check_int(max_len, "max_len", minimum=low)
+    low, high = _sizes(min_len, max_len, ("min_len", "max_len"), 1, MAX_STRING_LENGTH)
     orders = _orders(endianness)
     return Apply(StringDtype(code), Choice(*orders) if len(orders) > 1 else orders[0], RandomInteger(low, high + 1))
 
@@ -225,7 +268,10 @@ class Structured:
                 spec.append((f"f{i}", dtype) if shape is None else (f"f{i}", dtype, shape))
             else:
                 spec.append((f"f{i}", field))
-        return np.dtype(spec)
+        try:
+            return np.dtype(spec)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"subtype_strategy picked dtypes that cannot be the fields of a structured dtype ({spec}): {error}") from None
 
 
 def array_dtypes(
@@ -238,11 +284,9 @@ def array_dtypes(
     >>> array_dtypes(integer_dtypes(endianness="="), max_size=2).set_seed(4).pick()
     dtype([('f0', '<i2')])
     """
-    subtype = scalar_dtypes() if subtype_strategy is None else subtype_strategy
-    if not isinstance(subtype, Picker):
-        raise TypeError(f"subtype_strategy must be a picker of dtypes, got {subtype!r} ({type(subtype).__name__})")
-    low = check_int(min_size, "min_size", minimum=1)
-    high = check_int(max_size, "max_size", minimum=low)
+    subtype = _dtype_input(subtype_strategy, "subtype_strategy")
+    low, high = _sizes(min_size, max_size, ("min_size", "max_size"), 1, MAX_FIELDS)
+    check_bool(allow_subarrays, "allow_subarrays")
     field: Picker[Any] = subtype
     if allow_subarrays:
         field = ArrayPicker(subtype, Choice(None, array_shapes(max_dims=2, max_side=2)))
@@ -284,9 +328,7 @@ def nested_dtypes(subtype_strategy: Picker[Any] | None = None, *, max_leaves: in
     >>> all(d.itemsize <= 64 for d in nested_dtypes(max_itemsize=64).set_seed(1).take(50))
     True
     """
-    subtype = scalar_dtypes() if subtype_strategy is None else subtype_strategy
-    if not isinstance(subtype, Picker):
-        raise TypeError(f"subtype_strategy must be a picker of dtypes, got {subtype!r} ({type(subtype).__name__})")
+    subtype = _dtype_input(subtype_strategy, "subtype_strategy")
     leaves = check_int(max_leaves, "max_leaves", minimum=1)
     size = None if max_itemsize is None else check_int(max_itemsize, "max_itemsize", minimum=1)
     build = _Nested(subtype)

@@ -163,13 +163,34 @@ def integer_array_indices(shape: Any, *, result_shape: Picker[Any] | None = None
     sides = _shape(shape)
     if not sides or not all(sides):
         raise ValueError(f"shape must have at least one dimension and no side of 0 (nothing to index), got {shape!r}")
-    kind = np.dtype(dtype)
-    if kind.kind not in "iu":
-        raise ValueError(f"dtype must be an integer dtype, got {dtype!r}")
+    try:
+        kind = np.dtype(dtype)
+    except (TypeError, ValueError):
+        kind = None
+    if kind is None or kind.kind not in "iu":
+        raise TypeError(f"dtype must be an integer dtype, got {dtype!r}")
+    if max(sides) > int(np.iinfo(kind).max) + 1:
+        raise ValueError(f"shape has a side of {max(sides)}, more than dtype {kind} can index")
     shapes = array_shapes() if result_shape is None else result_shape
     if not isinstance(shapes, Picker):
         raise TypeError(f"result_shape must be a picker of shapes, got {shapes!r} ({type(shapes).__name__})")
-    return Bind(shapes, IntegerArrays(sides, kind), cache=True)
+    return Bind(Apply(AsShape("result_shape"), shapes), IntegerArrays(sides, kind), cache=True)
+
+
+class AsShape:
+    """A picked shape as a tuple of sides (a clear error naming the argument otherwise)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.__name__ = "shape"
+
+    def __call__(self, value: Any) -> tuple[int, ...]:
+        if isinstance(value, list):
+            value = tuple(value)
+        try:
+            return _shape(value, self.name)
+        except ValueError:
+            raise ValueError(f"{self.name} must pick shapes (tuples of non-negative ints), got {value!r}") from None
 
 
 class Rightmost:
@@ -193,10 +214,14 @@ def _side_options(side: int, low: int, high: int) -> Picker[int] | None:
 
 def _dims_and_sides(shape: tuple[int, ...], min_dims: int, max_dims: int | None, min_side: int, max_side: int | None) -> tuple[int, int, int, int]:
     low_dims = check_int(min_dims, "min_dims", minimum=0, maximum=MAX_DIMS)
-    high_dims = min(max(len(shape), low_dims) + 2, MAX_DIMS) if max_dims is None else check_int(max_dims, "max_dims", minimum=low_dims, maximum=MAX_DIMS)
+    high_dims = min(max(len(shape), low_dims) + 2, MAX_DIMS) if max_dims is None else check_int(max_dims, "max_dims", minimum=0, maximum=MAX_DIMS)
+    if high_dims < low_dims:
+        raise ValueError(f"max_dims must be at least min_dims, got min_dims={low_dims}, max_dims={high_dims}")
     low_side = check_int(min_side, "min_side", minimum=0)
     default_high = max((*shape[len(shape) - high_dims :], low_side)) + 2 if shape else low_side + 2
-    high_side = default_high if max_side is None else check_int(max_side, "max_side", minimum=low_side)
+    high_side = default_high if max_side is None else check_int(max_side, "max_side", minimum=0)
+    if high_side < low_side:
+        raise ValueError(f"max_side must be at least min_side, got min_side={low_side}, max_side={high_side}")
     return low_dims, high_dims, low_side, high_side
 
 
@@ -265,7 +290,7 @@ def mutually_broadcastable_shapes(
     >>> all(np.broadcast_shapes(*s.input_shapes) == s.result_shape for s in shapes)
     True
     """
-    count = check_int(num_shapes, "num_shapes", minimum=1)
+    count = check_int(num_shapes, "num_shapes", minimum=1, maximum=MAX_DIMS)
     if signature is not None:
         raise TypeError(f"signature (a generalised ufunc signature) is not supported by synthia, got {signature!r}")
     base = _shape(base_shape, "base_shape")
@@ -317,8 +342,10 @@ def valid_tuple_axes(ndim: int, *, min_size: int = 0, max_size: int | None = Non
     [(-1,), (-3,), (-2,), (-2, 2)]
     """
     n = check_int(ndim, "ndim", minimum=0, maximum=MAX_DIMS)
-    low = check_int(min_size, "min_size", minimum=0, maximum=n)
-    high = n if max_size is None else check_int(max_size, "max_size", minimum=low, maximum=n)
+    low = check_int(min_size, "min_size", minimum=0)
+    high = n if max_size is None else check_int(max_size, "max_size", minimum=0)
+    if not low <= high <= n:
+        raise ValueError(f"min_size <= max_size <= ndim must hold, got min_size={low}, max_size={high}, ndim={n}")
     if n == 0:
         return Constant(())
     picked = Apply(Axes(n), RandomSubList(range(n)), ArrayPicker(*[RandomBoolean() for _ in range(n)]))

@@ -239,7 +239,7 @@ class NumpyArray(RandomPicker[Any]):
         if self.elements is not None and not isinstance(elements, Picker):
             self._array([elements], (1,))  # a plain value that cannot become the dtype is refused now
         if self.fill is not None and not isinstance(fill, Picker):
-            self._array([fill], (1,))
+            self._array([fill], (1,), "fill")
         self._init_stream(seed)
 
     def pick(self) -> Any:
@@ -303,6 +303,7 @@ class NumpyArray(RandomPicker[Any]):
 
     def _sparse(self, count: int) -> list[Any]:
         fill = self.fill.pick()  # type: ignore[union-attr]
+        self._array([fill], (1,), "fill")  # a fill value that cannot be the dtype is named as such
         out = [fill] * count
         if not count:
             return out
@@ -330,7 +331,7 @@ class NumpyArray(RandomPicker[Any]):
             raise ValueError(f"elements must give values that fit dtype {self.dtype}, but {self.elements!r} gave {bad!r}")
         return array.reshape(shape)
 
-    def _array(self, flat: list[Any], shape: tuple[int, ...]) -> Any:
+    def _array(self, flat: list[Any], shape: tuple[int, ...], name: str = "elements") -> Any:
         import numpy as np
 
         try:
@@ -344,7 +345,8 @@ class NumpyArray(RandomPicker[Any]):
                 raise ValueError(f"picked values are not scalars (array of shape {array.shape})")
         except (TypeError, ValueError, OverflowError) as error:
             bad = next(iter(flat), None)
-            raise ValueError(f"elements must give values that fit dtype {self.dtype}, but {self.elements!r} gave {bad!r}: {error}") from None
+            source = self.elements if name == "elements" else self.fill
+            raise ValueError(f"{name} must give values that fit dtype {self.dtype}, but {source!r} gave {bad!r}: {error}") from None
         return array.reshape(shape)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:

@@ -27,6 +27,7 @@ import typing
 from contextvars import ContextVar
 from typing import Any, Callable, Iterator
 
+from ..core.checks import describe
 from ..core.constant import Constant
 from ..core.picker import Picker
 from .basic import Apply, Choice, Deferred
@@ -101,8 +102,23 @@ def from_type(type_: Any, *, max_depth: int = MAX_DEPTH) -> Picker[Any]:
     """
     if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0:
         raise ValueError(f"max_depth must be a non-negative int, got {max_depth!r}")
-    with _resolver(max_depth, _caller_names()) as resolver:
+    names = _caller_names()
+    if not _is_type(type_):
+        raise TypeError(f"type_ must be a type (a class, a typing construct, a NewType, a TypeVar), got {describe(type_)}")
+    if isinstance(type_, (str, typing.ForwardRef)) and resolve_annotation(type_, names, names) is type_:
+        text = type_ if isinstance(type_, str) else type_.__forward_arg__
+        raise TypeError(f"type_ {text!r} is a name that does not resolve where from_type is called (pass the type itself)")
+    with _resolver(max_depth, names) as resolver:
         return resolver.top(type_, lambda: resolver.resolve(type_))
+
+
+def _is_type(tp: Any) -> bool:
+    """Whether ``tp`` can be read as a type (a class, a typing construct, a string naming one)."""
+    if tp is None or isinstance(tp, (type, str, typing.ForwardRef, typing.TypeVar)):
+        return True
+    if typing.get_origin(tp) is not None or getattr(tp, "__supertype__", None) is not None:
+        return True
+    return type(tp).__module__ in ("typing", "typing_extensions", "types")
 
 
 def builds(target: Any, /, *args: Any, **overrides: Any) -> Picker[Any]:
@@ -123,7 +139,7 @@ def builds(target: Any, /, *args: Any, **overrides: Any) -> Picker[Any]:
     >>> sy.builds(Item, colour="red")
     Traceback (most recent call last):
     ...
-    TypeError: Item has no argument 'colour' (its arguments: sku, quantity)
+    TypeError: target Item has no argument 'colour' (its arguments: sku, quantity)
     """
     if not callable(target):
         raise TypeError(f"target must be a class or a function, got {target!r} ({type(target).__name__})")
@@ -550,7 +566,7 @@ class _Resolver:
         takes_any = _takes_keywords(target) and spec.kind == "call"
         unknown = [k for k in overrides if k not in names]
         if unknown and not takes_any:
-            raise TypeError(f"{_name(target)} has no argument {unknown[0]!r} (its arguments: {', '.join(names) or 'none'})")
+            raise TypeError(f"target {_name(target)} has no argument {unknown[0]!r} (its arguments: {', '.join(names) or 'none'})")
         if spec.kind == "typeddict" and args:
             raise TypeError(f"{_name(target)} is a TypedDict: give its keys as keywords, got positional {args!r}")
         positional = spec.fields[: len(args)]
