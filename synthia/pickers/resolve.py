@@ -86,8 +86,9 @@ def from_type(type_: Any, *, max_depth: int = MAX_DEPTH) -> Picker[Any]:
     """A picker of the values of ``type_``: standard types, ``typing`` constructs, enums and
     record classes, nested in any way (see the module's docstring and docs/types.md).
 
-    ``max_depth`` bounds a self-referencing type: nested this deep, a value takes a form
-    without the self-reference. A type it cannot build is a ``TypeError`` naming the type
+    ``max_depth`` bounds a self-referencing type: at most that many of its values nest inside
+    the outermost one (a tree of ``max_depth + 1`` levels); the innermost takes the form
+    without the self-reference (an empty list, ``None``, the field's default). A type it cannot build is a ``TypeError`` naming the type
     and where it sits (``Order.lines[].sku``).
 
     >>> import dataclasses, synthia as sy
@@ -336,8 +337,10 @@ class _Resolver:
         entry = self.stack.get(key)
         if entry is not None:  # a self-reference: through the type's Deferred
             if entry.deferred is None:
+                # ``max_depth`` values nested inside the outermost one: the Deferred's picks
+                # count the nested ones, its fallback (the form without the self-reference) is the last.
                 entry.deferred = Deferred(
-                    _Target(entry, False), max_depth=self.max_depth, fallback=Deferred(_Target(entry, True))
+                    _Target(entry, False), max_depth=max(self.max_depth - 1, 0), fallback=Deferred(_Target(entry, True))
                 )
             return filtered(entry.deferred, c)
         entry = self.stack[key] = _Entry(_name(tp))
@@ -352,6 +355,8 @@ class _Resolver:
                 entry.base = self.build(tp, c)
             finally:
                 self.forbidden.discard(key)
+            if self.max_depth == 0:
+                return entry.base  # no value of the type nested inside another
         return picker
 
     def build(self, tp: Any, c: Constraints) -> Picker[Any]:
@@ -361,6 +366,8 @@ class _Resolver:
         origin = typing.get_origin(tp)
         if origin is not None:
             return self.generic(tp, origin, typing.get_args(tp), c)
+        if tp in _BARE:  # list, dict, tuple...: of Any
+            return self.generic(tp, tp, None, c)
         if tp is None or tp is type(None):
             return filtered(Constant(None), c)
         if tp is typing.Any or tp is object:
@@ -414,7 +421,12 @@ class _Resolver:
         return Choice(*members) if len(members) > 1 else Constant(members[0])
 
     # -- typing constructs ------------------------------------------------------------------
-    def generic(self, tp: Any, origin: Any, args: tuple[Any, ...], c: Constraints) -> Picker[Any]:
+    def generic(self, tp: Any, origin: Any, args: tuple[Any, ...] | None, c: Constraints) -> Picker[Any]:
+        """A parameterised type (``args`` is ``None`` for a bare ``list``, ``dict``, ...)."""
+        if args is None:
+            if origin is tuple:
+                return filtered(self.tuple_of(tp, None, c), c, {"min_length", "max_length"})
+            args = ()
         if origin is typing.Union or origin is types.UnionType:
             return filtered(self.union(tp, args), c)
         if origin is typing.Literal:
@@ -477,9 +489,11 @@ class _Resolver:
                 raise
             return None
 
-    def tuple_of(self, tp: Any, args: tuple[Any, ...], c: Constraints) -> Picker[Any]:
-        if not args:
+    def tuple_of(self, tp: Any, args: tuple[Any, ...] | None, c: Constraints) -> Picker[Any]:
+        if args is None:  # a bare tuple
             args = (typing.Any, ...)
+        if not args:  # tuple[()]
+            return Constant(())
         if len(args) == 2 and args[1] is Ellipsis:
             items = self.items(args[0], "[]", c)
             if items is None:
@@ -656,6 +670,7 @@ class _At:
 _LISTS = (list, abc.Sequence, abc.MutableSequence, abc.Iterable, abc.Collection, abc.Reversible, collections.deque)
 _SETS = (set, frozenset, abc.Set, abc.MutableSet)
 _DICTS = (dict, abc.Mapping, abc.MutableMapping, collections.OrderedDict, collections.Counter, collections.defaultdict)
+_BARE = (tuple,) + _LISTS + _SETS + _DICTS
 
 
 def _assemble(spec: RecordSpec, args: list[Any], fields: dict[str, Any]) -> Picker[Any]:
