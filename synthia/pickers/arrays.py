@@ -212,10 +212,12 @@ class Narrow:
         import numpy as np
 
         kind = self.dtype.type
-        narrow = kind(x)
-        if narrow < self.low:
+        with np.errstate(over="ignore"):  # a float beyond the width: its infinity (then clamped)
+            narrow = kind(x)
+        # Compared as Python floats: numpy would round a float64 bound to the narrow width.
+        if float(narrow) < self.low:
             narrow = np.nextafter(narrow, kind(math.inf))
-        elif narrow > self.high:
+        elif float(narrow) > self.high:
             narrow = np.nextafter(narrow, kind(-math.inf))
         return float(narrow)
 
