@@ -16,6 +16,7 @@ from typing import Any
 from ..core.checks import check_bool, check_int, check_number, check_text, describe
 from ..core.constant import Constant
 from ..core.picker import Picker
+from ..core.random import derive_seed
 from .basic import Apply, Choice
 from .dependent import Bind
 from .filters import PickIf
@@ -64,7 +65,15 @@ class _ArraysOf:
         self.__name__ = "arrays"
 
     def __call__(self, dtype: Any) -> Picker[Any]:
-        return arrays(dtype, self.shape, elements=self.elements, fill=self.fill, unique=self.unique)
+        # The pickers given (a shape, elements, fill) are copied into the wiring kept for this
+        # dtype and seeded from the Bind's stream (a picker built here gets its seed from it),
+        # so that the run's seed decides their values too.
+        key = RandomBoolean().seed
+
+        def own(value: Any, name: str) -> Any:
+            return value.duplicate().set_seed(derive_seed(key, name)) if isinstance(value, Picker) else value
+
+        return arrays(dtype, own(self.shape, "shape"), elements=own(self.elements, "elements"), fill=own(self.fill, "fill"), unique=self.unique)
 
 
 class AsDtype:
