@@ -391,3 +391,16 @@ def test_builds_with_positional_arguments_and_functions() -> None:
     assert all(isinstance(v, str) for v in picker.set_seed(1).take(20))
     with pytest.raises(TypeError, match="target Point has no argument 'z'"):
         sy.builds(Point, z=1)
+
+
+def test_the_tour_chapter_on_types_runs() -> None:
+    import io
+
+    from synthia.tour import run
+
+    out = io.StringIO()
+    run(out, only="ch11")
+    text = out.getvalue()
+    assert "smallest: {'order': Order(id=0, lines=[Line(sku='', quantity=-1)], coupon=None)}" in text
+    assert "balance: output 0 of AnyInteger(0, 10001) = 2000 [random draw] [matters]" in text
+    assert "zip_code: output 0 of RegexString" in text and "[free: any value works]" in text
