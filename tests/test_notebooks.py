@@ -27,4 +27,5 @@ def test_notebook_runs(path: pathlib.Path) -> None:
         source = "".join(cell["source"])
         if source.lstrip().startswith(("%", "!")):
             continue
-        exec(compile(source, f"{path.name}[cell {number}]", "exec"), namespace)
+        # dont_inherit: a cell runs as in a kernel, without this module's future import.
+        exec(compile(source, f"{path.name}[cell {number}]", "exec", dont_inherit=True), namespace)
