@@ -185,7 +185,7 @@ def from_dtype(
             return RandomString(size, text)
         return RandomText(size, exclude="\x00", nasty=0.0)
     if code == "O":
-        from .resolve import any_value
+        from .walk import any_value
 
         return any_value()
     raise TypeError(f"dtype {kind} has no scalars synthia makes (a void dtype without fields)")

@@ -35,7 +35,7 @@ import math
 import pathlib
 import string
 import uuid
-from typing import Any, Callable
+from typing import Any
 
 from ..core.constant import Constant
 from ..core.picker import Picker
