@@ -175,17 +175,16 @@ def _index(value: Any, name: str) -> int:
         raise TypeError(f"'{type(value).__name__}' object cannot be interpreted as an integer") from None
 
 
-def _child(stream: Any) -> Any:
-    """A stream of its own for one ``Random``, on the routes ``stream`` is on: seeded from the
-    picker's own stream behind them (a recorder or replayer never sees that seed), so the
-    calls a test makes never move the picker's stream, and the next input is the same
+def _child(stream: Any, seed: int) -> Any:
+    """A stream of its own for one ``Random``, seeded by one draw of the picker (recorded and
+    replayed with the input, decided by a learner under a guide), on the routes ``stream`` is
+    on: the calls a test makes never move the picker's stream, so the next input is the same
     whatever the test called."""
     routes = []
-    inner = stream
-    while isinstance(inner, RoutedStream):
-        routes.append(inner.route)
-        inner = inner.inner
-    child: Any = Stream(inner.getrandbits(64))
+    while isinstance(stream, RoutedStream):
+        routes.append(stream.route)
+        stream = stream.inner
+    child: Any = Stream(seed)
     for route in reversed(routes):
         child = RoutedStream(child, route)
     return child
@@ -202,10 +201,10 @@ class Randoms(RandomPicker[_random.Random]):
 
     def sampler(self) -> Callable[[], _random.Random]:
         stream = self.stream
+        seed = stream.integer_sampler(0, 2**64)
         if self.use_true_random:
-            seed = stream.integer_sampler(0, 2**64)
             return lambda: _random.Random(seed())
-        return lambda: DrawnRandom(_child(stream))
+        return lambda: DrawnRandom(_child(stream, seed()))
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {k: True for k in ("note_method_calls", "use_true_random") if getattr(self, k)}
