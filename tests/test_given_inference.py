@@ -87,6 +87,7 @@ def test_a_value_instead_of_a_picker_fails_when_the_test_runs() -> None:
 
 
 BAD_AND_GOOD = """
+import pytest
 import synthia as sy
 
 @sy.given(x=5)
@@ -100,13 +101,18 @@ def test_good(x):
 @sy.given()
 def test_inferred(n: int, s: str):
     assert isinstance(n, int) and isinstance(s, str)
+
+@sy.given()
+@pytest.mark.parametrize("k", [1, 2])
+def test_parametrized(k: int, s: str):
+    assert k in (1, 2) and isinstance(s, str)
 """
 
 
 def test_a_value_given_for_a_picker_fails_only_its_own_test_in_pytest(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_mixed=BAD_AND_GOOD)
     result = pytester.runpytest("-p", "no:cacheprovider")
-    result.assert_outcomes(passed=2, failed=1)  # the file was collected: the good tests ran
+    result.assert_outcomes(passed=4, failed=1)  # the file was collected: the good tests ran
     text = result.stdout.str()
     assert "test_bad" in text and "x must be a picker, got 5 (int)" in text
     assert "error" not in result.parseoutcomes()

@@ -37,7 +37,8 @@ def given(options: RunOptions | StoppingRule | None = None, /, **pickers: Any) -
     ``@sy.given()`` with no picker at all infers every parameter that has an annotation
     and no default (``def test(p: Point, n: int)``), through :func:`~synthia.from_type`.
     Other parameters (pytest fixtures, parametrized arguments) are left to pytest: leave
-    them without an annotation, or name the inputs (``@sy.given(p=..., n=...)``).
+    them without an annotation, or name the inputs (``@sy.given(p=..., n=...)``); the
+    arguments of a ``@pytest.mark.parametrize`` written below ``@sy.given`` are left to it.
 
     A mistake in the decorator's arguments -- a value where a picker is expected
     (``x=5``), a name the test does not have, an annotation no picker can be inferred
@@ -94,7 +95,7 @@ def given(options: RunOptions | StoppingRule | None = None, /, **pickers: Any) -
         signature = inspect.signature(fn)
         error = problem
         chosen = {k: v for k, v in pickers.items() if isinstance(v, Picker)}
-        inferred = _to_infer(signature, pickers)
+        inferred = [name for name in _to_infer(signature, pickers) if pickers or name not in _parametrized(fn)]
         missing = [name for name in pickers if name not in signature.parameters]
         if error is None and missing and not any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
             error = TypeError(f"{fn.__qualname__} has no parameter named {', '.join(missing)}")
@@ -172,6 +173,18 @@ def _to_infer(signature: inspect.Signature, pickers: dict[str, Any]) -> list[str
         name for name, p in signature.parameters.items()
         if p.annotation is not p.empty and p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
     ]  # fmt: skip
+
+
+def _parametrized(fn: Callable[..., Any]) -> set[str]:
+    """The arguments ``@pytest.mark.parametrize`` marks already on ``fn`` give (left to pytest)."""
+    names: set[str] = set()
+    for mark in getattr(fn, "pytestmark", ()):
+        if getattr(mark, "name", None) == "parametrize" and getattr(mark, "args", None):
+            argnames = mark.args[0]
+            if isinstance(argnames, str):
+                argnames = argnames.split(",")
+            names.update(str(n).strip() for n in argnames)
+    return names
 
 
 def _infer(fn: Callable[..., Any], names: list[str], namespace: dict[str, Any]) -> dict[str, Picker[Any]]:

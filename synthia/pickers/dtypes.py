@@ -214,8 +214,8 @@ class AsDtype:
 def _dtype_input(picker: Any, name: str) -> Picker[Any]:
     if picker is None:
         return scalar_dtypes()
-    if not isinstance(picker, Picker):
-        raise TypeError(f"{name} must be a picker of dtypes, got {picker!r} ({type(picker).__name__})")
+    if not isinstance(picker, Picker):  # a plain dtype stands for itself (checked now)
+        return Constant(AsDtype(name)(picker))
     return Apply(AsDtype(name), picker)
 
 
@@ -275,7 +275,7 @@ class Structured:
 
 
 def array_dtypes(
-    subtype_strategy: Picker[Any] | None = None, *, min_size: int = 1, max_size: int = 5, allow_subarrays: bool = False
+    subtype_strategy: Any = None, *, min_size: int = 1, max_size: int = 5, allow_subarrays: bool = False
 ) -> Picker[Any]:
     """Structured dtypes of ``min_size`` to ``max_size`` fields named ``f0``, ``f1``, ...,
     each of a dtype of ``subtype_strategy`` (default :func:`scalar_dtypes`); with
@@ -321,7 +321,7 @@ class _Nested:
         return Choice(self.subtype, array_dtypes(self.deferred, max_size=3))
 
 
-def nested_dtypes(subtype_strategy: Picker[Any] | None = None, *, max_leaves: int = 10, max_itemsize: int | None = None) -> Picker[Any]:
+def nested_dtypes(subtype_strategy: Any = None, *, max_leaves: int = 10, max_itemsize: int | None = None) -> Picker[Any]:
     """Dtypes whose fields may be structured dtypes in turn (two levels deep), with at most
     ``max_leaves`` scalar fields in all and at most ``max_itemsize`` bytes.
 

@@ -9,6 +9,7 @@ part (integers to 0, slices to ``slice(None)``).
 """
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple, Sequence
 
 from ..core.checks import check_bool, check_int
@@ -18,7 +19,7 @@ from .collections import ComposeList, RandomSubList
 from .dependent import Bind
 from .dtypes import MAX_DIMS, array_shapes
 from .filters import PickIf
-from .records import NumpyArray
+from .records import MAX_ARRAY_ELEMENTS, NumpyArray
 from .scalars import RandomBoolean, RandomInteger
 from .tuples import ArrayPicker
 
@@ -148,7 +149,7 @@ class IntegerArrays:
         return ArrayPicker(*[NumpyArray(self.dtype, result_shape, RandomInteger(-side, side)) for side in self.shape])
 
 
-def integer_array_indices(shape: Any, *, result_shape: Picker[Any] | None = None, dtype: Any = "int") -> Picker[Any]:
+def integer_array_indices(shape: Any, *, result_shape: Any = None, dtype: Any = "int") -> Picker[Any]:
     """Tuples of integer arrays that index an array of ``shape`` (every side positive), one
     array per dimension, all of a shape from ``result_shape`` (default :func:`array_shapes`):
     ``array[index]`` has that shape.
@@ -172,8 +173,8 @@ def integer_array_indices(shape: Any, *, result_shape: Picker[Any] | None = None
     if max(sides) > int(np.iinfo(kind).max) + 1:
         raise ValueError(f"shape has a side of {max(sides)}, more than dtype {kind} can index")
     shapes = array_shapes() if result_shape is None else result_shape
-    if not isinstance(shapes, Picker):
-        raise TypeError(f"result_shape must be a picker of shapes, got {shapes!r} ({type(shapes).__name__})")
+    if not isinstance(shapes, Picker):  # a plain shape stands for itself (checked now)
+        shapes = Constant(AsShape("result_shape")(shapes))
     return Bind(Apply(AsShape("result_shape"), shapes), IntegerArrays(sides, kind), cache=True)
 
 
@@ -188,9 +189,12 @@ class AsShape:
         if isinstance(value, list):
             value = tuple(value)
         try:
-            return _shape(value, self.name)
+            shape = _shape(value, self.name)
         except ValueError:
             raise ValueError(f"{self.name} must pick shapes (tuples of non-negative ints), got {value!r}") from None
+        if math.prod(shape) > MAX_ARRAY_ELEMENTS:
+            raise ValueError(f"{self.name} must give shapes of at most {MAX_ARRAY_ELEMENTS:,} elements, got {shape!r}")
+        return shape
 
 
 class Rightmost:
