@@ -8,6 +8,10 @@ Each figure is a ratio against a baseline measured in the same run:
 * ``to_strategy``: seconds of a ``@given`` test over ``sy.to_strategy(picker)`` against
   the same test over the native strategy for the same domain, at equal example counts
   (``max_examples``, ``phases=[generate]``, no database): the bridge's overhead.
+* ``from_type``: seconds of ``Assert`` over ``sy.from_type(T)`` against ``@given`` over
+  Hypothesis's ``st.from_type(T)``, the same number of examples and a test body that does
+  nothing, for a dataclass of 10 fields with nested types and a pydantic model with field
+  constraints. Goal: at least 20x.
 * ``sy.Faker``: names/s of ``sy.Faker("name")`` against idiomatic ``faker.Faker().name()``.
 * Dask: wall time of a bulk generation (``to_dask_bag(...).count()``) and of an ``Assert``
   campaign (``run_campaign``) on a ``LocalCluster`` of 2 single-threaded worker
@@ -16,8 +20,13 @@ Each figure is a ratio against a baseline measured in the same run:
 """
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
+import decimal
 import time
-from typing import Any
+from typing import Any, Optional
+
+import pydantic
 
 from timing import per_call, table
 
@@ -81,6 +90,92 @@ def bench_to_strategy(quick: bool) -> None:
     table(rows, (f"@given, {examples} examples", "to_strategy", "native strategy", "bridge / native"))
 
 
+@dataclasses.dataclass
+class Address:
+    street: str
+    city: str
+    zip_code: int
+
+
+@dataclasses.dataclass
+class Customer:
+    """The dataclass of ``bench_from_type``: 10 fields, nested types (at module level: its
+    annotations are strings, resolved in this module)."""
+
+    id: int
+    name: str
+    email: Optional[str]
+    age: int
+    score: float
+    tags: list[str]
+    address: Address
+    active: bool
+    created: dt.datetime
+    balance: decimal.Decimal
+
+
+class Street(pydantic.BaseModel):
+    name: str = pydantic.Field(min_length=1, max_length=40)
+    number: int = pydantic.Field(ge=1, le=9999)
+
+
+class Account(pydantic.BaseModel):
+    """The pydantic model of ``bench_from_type``: field constraints Hypothesis's ``from_type``
+    also meets (it ignores ``pattern``, so none is used), a nested model."""
+
+    id: int = pydantic.Field(gt=0)
+    owner: str = pydantic.Field(min_length=1, max_length=30)
+    email: Optional[str] = None
+    age: int = pydantic.Field(ge=0, le=130)
+    rate: float = pydantic.Field(ge=0, le=1)
+    tags: list[str] = pydantic.Field(default=[], max_length=5)  # (Hypothesis passes a default_factory's marker itself)
+    street: Street
+    active: bool = True
+
+
+def _typed_records() -> list[tuple[str, Any]]:
+    return [("10-field dataclass, nested", Customer), ("pydantic model, constraints", Account)]
+
+
+def bench_from_type(quick: bool) -> None:
+    """``sy.from_type(T)`` under ``Assert`` against ``st.from_type(T)`` under ``@given``: the same
+    number of examples, a test that does nothing, the picker or strategy made inside the timed
+    run (as a test pays for it). Each library is warmed up first (imports, caches), then the
+    best of several runs is kept."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import strategies as st
+
+    examples = 50 if quick else 500
+    repeat = 1 if quick else 3
+
+    def ours(kind: Any, n: int) -> float:
+        start = time.perf_counter()
+        report = sy.Assert(lambda value: None, sy.FixedCount(n), value=sy.from_type(kind)).run(seed=1)
+        elapsed = time.perf_counter() - start
+        assert report.passed and report.tried == n, report
+        return elapsed
+
+    def theirs(kind: Any, n: int) -> float:
+        conf = settings(max_examples=n, phases=[Phase.generate], database=None, deadline=None, suppress_health_check=list(HealthCheck))
+        start = time.perf_counter()
+
+        @conf
+        @given(st.from_type(kind))
+        def test(value: Any) -> None:
+            pass
+
+        test()
+        return time.perf_counter() - start
+
+    rows = []
+    for name, kind in _typed_records():
+        ours(kind, 20), theirs(kind, 20)  # warm-up
+        synthia = min(ours(kind, examples) for _ in range(repeat + 2))
+        hypothesis = min(theirs(kind, examples) for _ in range(repeat))
+        rows.append((name, f"{synthia:.3f} s", f"{hypothesis:.3f} s", f"{hypothesis / synthia:.1f}x"))
+    table(rows, (f"from_type, {examples} examples", "sy.from_type + Assert", "st.from_type + @given", "speed-up"))
+
+
 def bench_faker(quick: bool) -> None:
     import faker
 
@@ -135,6 +230,8 @@ def run(quick: bool) -> None:
     bench_from_strategy(quick)
     print("\n# to_strategy against the native strategy")
     bench_to_strategy(quick)
+    print("\n# sy.from_type against Hypothesis's st.from_type, each under its own harness")
+    bench_from_type(quick)
     print("\n# sy.Faker against Faker")
     bench_faker(quick)
     print("\n# Dask: 1 worker against 2" + (" (quick run: sizes too small to mean anything)" if quick else ""))

@@ -180,7 +180,9 @@ def run_block(code: str, name: str, namespace: dict[str, Any]) -> tuple[str, lis
     namespace[SHOWN_PRINT] = printed
     output = io.StringIO()
     with contextlib.redirect_stdout(output):
-        exec(compile(ast.fix_missing_locations(ShownPrints(set(shown)).visit(tree)), name, "exec"), namespace)  # noqa: S102 - the page's own code
+        # dont_inherit: the page runs as a reader runs it, without this module's
+        # ``from __future__ import annotations`` (a dataclass's annotations stay types).
+        exec(compile(ast.fix_missing_locations(ShownPrints(set(shown)).visit(tree)), name, "exec", dont_inherit=True), namespace)  # noqa: S102 - the page's own code
     for line, text in sorted(shown.items()):
         where = f"{name} line {line}"
         if line not in printed.by_line:
@@ -224,7 +226,7 @@ def check_page(page: pathlib.Path, cwd: pathlib.Path) -> list[str]:
             if example:
                 source = (ROOT / example.group(1)).read_text(encoding="utf-8")
                 with contextlib.redirect_stdout(io.StringIO()):
-                    exec(compile(source, example.group(1), "exec"), namespace)  # noqa: S102 - the repository's own example
+                    exec(compile(source, example.group(1), "exec", dont_inherit=True), namespace)  # noqa: S102 - the repository's own example
             try:
                 last_output, found = run_block(block.text, f"{page.name} block at line {block.line}", namespace)
             except Exception as error:

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-OPTIONAL = ("hypothesis", "faker", "mimesis", "libcst", "pandas", "pyarrow", "dask", "distributed", "tqdm", "matplotlib")
+OPTIONAL = ("hypothesis", "faker", "mimesis", "libcst", "pandas", "pyarrow", "dask", "distributed", "tqdm", "matplotlib", "pydantic", "attrs", "annotated_types")
 
 
 def test_import_synthia_imports_no_optional_dependency() -> None:

@@ -46,8 +46,9 @@ def test_given_raises_with_the_smallest_input_and_seed() -> None:
 
 
 def test_given_rejects_unknown_parameters() -> None:
+    mistaken = sy.given(y=sy.Tick())(lambda x: None)  # decorating works: the test fails when it runs
     with pytest.raises(TypeError, match="no parameter named y"):
-        sy.given(y=sy.Tick())(lambda x: None)
+        mistaken()
 
 
 def test_plugin_prints_smallest_input_seed_and_reproduction(pytester: pytest.Pytester) -> None:

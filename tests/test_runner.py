@@ -172,8 +172,10 @@ def test_given_takes_any_input_name_and_its_options_apart() -> None:
 
     test_decorated()
     assert sum(1 for name, _ in seen if name == "decorated") == 3
+    # The mistake fails the test when it runs (not the collection of its whole file).
+    mistaken = sy.given(x=sy.RandomInteger(0, 9), max_examples=20)(lambda x: None)
     with pytest.raises(TypeError, match=r"max_examples must be a picker, got 20 .*sy.given\(sy.RunOptions\(max_examples=20\)"):
-        sy.given(x=sy.RandomInteger(0, 9), max_examples=20)  # type: ignore[arg-type]
+        mistaken()
 
 
 def test_restarts_observations_and_coverage_work_in_a_monkey() -> None:

@@ -104,20 +104,24 @@ class Explanation:
         lines: list[str] = []
         shown: set[Any] = set()
 
-        def walk(n: Any, depth: int) -> None:
+        def walk(n: Any, depth: int, fields: dict[int, str]) -> None:
             data = self.graph.nodes[n]
             pad = "  " * depth
             if data["kind"] != "value":
                 lines.append(f"{pad}{'AND' if data['kind'] == 'and' else 'OR'}")
             else:
-                lines.append(f"{pad}{self.text(n)}" + (" (see above)" if n in shown else ""))
+                # A named input of the picker above (a record's field) is shown by its name.
+                name = fields.get(id(data["picker"])) if data["index"] is not None else None
+                label = f"{name}: " if name is not None else ""
+                lines.append(f"{pad}{label}{self.text(n)}" + (" (see above)" if n in shown else ""))
                 if n in shown:
                     return
                 shown.add(n)
+                fields = _named_inputs(data["picker"])
             for child in self.graph.successors(n):
-                walk(child, depth + 1)
+                walk(child, depth + 1, fields)
 
-        walk(self.root if node is None else node, 0)
+        walk(self.root if node is None else node, 0, {})
         return "\n".join(lines)
 
     def text(self, node: Any) -> str:
@@ -170,6 +174,15 @@ class Explanation:
     def render(self, path: str | pathlib.Path, format: str = "svg") -> pathlib.Path:
         """Render to ``path`` with Graphviz (``dot``); the DOT source is written beside it."""
         return render_dot(self.to_dot(), path, format)
+
+
+def _named_inputs(picker: Any) -> dict[int, str]:
+    """The inputs of ``picker`` given by name (the keyword inputs of an ``Apply``, the fields of
+    a ``Struct``), by the identity of their picker."""
+    named = getattr(picker, "kwargs", None)
+    if not isinstance(named, dict):
+        return {}
+    return {id(p): str(name) for name, p in named.items() if isinstance(p, Picker)}
 
 
 def _escape(text: str) -> str:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import inspect
+import sys
 from typing import Any, Callable, TypeVar, cast
 
 from ..core.picker import Picker
+from ..pickers.fields import type_hints
+from ..pickers.resolve import from_type
 from ..engine.database import FailureDatabase
 from ..engine.shrinker import FAIL
 from ..testing import settings
@@ -26,14 +29,25 @@ F = TypeVar("F", bound=Callable[..., Any])
 EXAMPLES = "synthia_examples"
 
 
-def given(options: RunOptions | StoppingRule | None = None, /, **pickers: Picker[Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def given(options: RunOptions | StoppingRule | None = None, /, **pickers: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Run the decorated test on inputs from ``pickers`` (one keyword argument each: any
     name is an input, ``name``, ``stop`` and ``max_examples`` included).
 
+    An input may be inferred from the test's annotation: ``x=...`` infers ``x``, and
+    ``@sy.given()`` with no picker at all infers every parameter that has an annotation
+    and no default (``def test(p: Point, n: int)``), through :func:`~synthia.from_type`.
+    Other parameters (pytest fixtures, parametrized arguments) are left to pytest: leave
+    them without an annotation, or name the inputs (``@sy.given(p=..., n=...)``); the
+    arguments of a ``@pytest.mark.parametrize`` written below ``@sy.given`` are left to it.
+
+    A mistake in the decorator's arguments -- a value where a picker is expected
+    (``x=5``), a name the test does not have, an annotation no picker can be inferred
+    from -- fails that one test, when it runs, with a ``TypeError`` naming the argument;
+    the rest of the file is still collected and run.
+
     The test fails as soon as one input fails; it then reports the smallest failing
     input found by shrinking its draws, the seed, and the command that replays the run.
-    Other parameters of the test (pytest fixtures, parametrized arguments) are left to
-    pytest. Inputs given with :func:`example` are tried first, as written.
+    Inputs given with :func:`example` are tried first, as written.
 
     The run's options are a :class:`~synthia.RunOptions` (or a stopping rule alone) given
     as the first argument, or put on the test with ``@sy.RunOptions(...)`` as a decorator
@@ -58,26 +72,50 @@ def given(options: RunOptions | StoppingRule | None = None, /, **pickers: Picker
     ... def test_small(x, name):
     ...     assert x < 100 and name in ("ada", "alan")
     >>> test_small()
+    >>> @sy.given(sy.RunOptions(max_examples=20))
+    ... def test_inferred(n: int, flags: list[bool]):
+    ...     assert isinstance(n, int) and all(isinstance(f, bool) for f in flags)
+    >>> test_inferred()
     """
+    problem: Exception | None = None
     for key, picker in pickers.items():
-        if not isinstance(picker, Picker):
+        if not isinstance(picker, Picker) and picker is not Ellipsis:
             hint = ""
             if key in {f.name for f in dataclasses.fields(RunOptions)} | {"max_examples"}:
                 hint = f"; every keyword of given is an input of the test: give the option as @sy.given(sy.RunOptions({key}={picker!r}), ...)"
-            raise TypeError(f"{key} must be a picker, got {picker!r} ({type(picker).__name__}){hint}")
-    if not pickers:
-        raise ValueError("given needs at least one picker, as a keyword argument (x=RandomInteger(0, 10))")
-    given_options = RunOptions.of(options)
+            problem = TypeError(f"{key} must be a picker, got {picker!r} ({type(picker).__name__}){hint}")
+            break
+    try:
+        given_options = RunOptions.of(options)
+    except (TypeError, ValueError) as error:
+        problem, given_options = problem or error, RunOptions()
+    names = _caller_names()
 
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         signature = inspect.signature(fn)
+        error = problem
+        chosen = {k: v for k, v in pickers.items() if isinstance(v, Picker)}
+        inferred = [name for name in _to_infer(signature, pickers) if pickers or name not in _parametrized(fn)]
         missing = [name for name in pickers if name not in signature.parameters]
-        if missing and not any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
-            raise TypeError(f"{fn.__qualname__} has no parameter named {', '.join(missing)}")
+        if error is None and missing and not any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
+            error = TypeError(f"{fn.__qualname__} has no parameter named {', '.join(missing)}")
+        if error is None and not pickers and not inferred:
+            error = ValueError(
+                f"given needs at least one picker, as a keyword argument (x=RandomInteger(0, 10)), or parameters of "
+                f"{fn.__qualname__} with annotations to infer them from"
+            )
+        if error is None and inferred:
+            try:
+                chosen.update(_infer(fn, inferred, names))
+            except TypeError as failure:
+                error = failure
+        taken = set(pickers) | set(inferred)
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> None:
             __tracebackhide__ = True
+            if error is not None:
+                raise error
 
             def test(**values: Any) -> None:
                 __tracebackhide__ = True
@@ -98,18 +136,18 @@ def given(options: RunOptions | StoppingRule | None = None, /, **pickers: Picker
 
             # The options given here, over those of @RunOptions on the test, over the profile's.
             on_test = getattr(wrapper, OPTIONS_ATTRIBUTE, None)
-            chosen = given_options if on_test is None else given_options.over(on_test)
+            options = given_options if on_test is None else given_options.over(on_test)
             profile = active_profile()
-            run = with_profile(chosen, profile)
+            run = with_profile(options, profile)
             run = dataclasses.replace(
                 run, name=run.name or fn.__qualname__, observe=bool(run.observe) or settings.observations is not None,
                 timing=True if settings.statistics else run.timing,
             )
             node = node_id()
             key = node or f"{fn.__module__}.{fn.__qualname__}"
-            _check_examples(fn.__qualname__, test, getattr(wrapper, EXAMPLES, ()), pickers)
+            _check_examples(fn.__qualname__, test, getattr(wrapper, EXAMPLES, ()), chosen)
             store = FailureDatabase(settings.database if run.database else None)
-            assertion = Assert(test, run, **cast(dict[str, Any], pickers))
+            assertion = Assert(test, run, **cast(dict[str, Any], chosen))
             seed = settings.seed if settings.seed is not None else profile.seed
             report = assertion.run(seed=seed, tapes=store.load(key))
             wrapper.synthia_report = report  # type: ignore[attr-defined]
@@ -119,11 +157,55 @@ def given(options: RunOptions | StoppingRule | None = None, /, **pickers: Picker
                 settings.reports.append((key, report))
             conclude(report, store, key, node, f"{fn.__qualname__} {{status}} on {report.smallest!r}")
 
-        parameters = [p for name, p in signature.parameters.items() if name not in pickers]
+        parameters = [p for name, p in signature.parameters.items() if name not in taken]
         wrapper.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
         return wrapper
 
     return decorate
+
+
+def _to_infer(signature: inspect.Signature, pickers: dict[str, Any]) -> list[str]:
+    """The parameters whose pickers come from their annotations: those given as ``...``, or,
+    when ``given`` has no keyword at all, every annotated parameter without a default."""
+    if pickers:
+        return [name for name, value in pickers.items() if value is Ellipsis]
+    return [
+        name for name, p in signature.parameters.items()
+        if p.annotation is not p.empty and p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    ]  # fmt: skip
+
+
+def _parametrized(fn: Callable[..., Any]) -> set[str]:
+    """The arguments ``@pytest.mark.parametrize`` marks already on ``fn`` give (left to pytest)."""
+    names: set[str] = set()
+    for mark in getattr(fn, "pytestmark", ()):
+        if getattr(mark, "name", None) == "parametrize" and getattr(mark, "args", None):
+            argnames = mark.args[0]
+            if isinstance(argnames, str):
+                argnames = argnames.split(",")
+            names.update(str(n).strip() for n in argnames)
+    return names
+
+
+def _infer(fn: Callable[..., Any], names: list[str], namespace: dict[str, Any]) -> dict[str, Picker[Any]]:
+    """The pickers of the parameters ``names`` of ``fn``, from their annotations."""
+    hints = type_hints(fn, namespace)
+    out: dict[str, Picker[Any]] = {}
+    for name in names:
+        if name not in hints:
+            raise TypeError(f"{fn.__qualname__}'s parameter {name} has no annotation to infer its picker from: annotate it, or give {name}=<a picker>")
+        try:
+            out[name] = from_type(hints[name])
+        except TypeError as error:
+            raise TypeError(f"{fn.__qualname__}'s parameter {name}: {error} (or give {name}=<a picker>)") from None
+    return out
+
+
+def _caller_names() -> dict[str, Any]:
+    """The names where ``given`` was called (the test module's, and the enclosing function's
+    locals), for annotations written as strings."""
+    frame = sys._getframe(2)
+    return {**frame.f_globals, **frame.f_locals}
 
 
 def example(*args: Any, **values: Any) -> Callable[[F], F]:

@@ -12,23 +12,30 @@ import keyword
 import math
 from typing import Any, Mapping, Sequence
 
-from ..core.checks import check_callable, check_count_pick, check_int, check_number, check_values
+from ..core.checks import check_bool, check_callable, check_count_pick, check_int, check_number, check_values, describe
 from ..core.exceptions import GiveUp
 from ..core.inputs import count_input, element_input, value_input
 from ..core.picker import Picker, RandomPicker
+from ..core.routing import open_span
 from ..core.random import shuffle
 from .basic import Apply
 
 __all__ = ["Struct", "DictPicker", "NumpyArray", "Permutation"]
 
 def _fields_of(cls: Any) -> list[tuple[str, bool]] | None:
-    """``[(init argument name, required)]`` of a dataclass, named tuple or attrs class; else ``None``."""
+    """``[(init argument name, required)]`` of a dataclass, named tuple, attrs class or
+    pydantic model; else ``None``."""
     if dataclasses.is_dataclass(cls) and isinstance(cls, type):
         return [
             (f.name, f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
-            for f in dataclasses.fields(cls)
-            if f.init
+            for f in cls.__dataclass_fields__.values()
+            if f.init and getattr(f, "_field_type", None) is not getattr(dataclasses, "_FIELD_CLASSVAR", None)
         ]
+    model_fields = getattr(cls, "model_fields", None)
+    if isinstance(cls, type) and isinstance(model_fields, dict) and hasattr(cls, "model_validate"):  # pydantic v2
+        from .fields import record_spec
+
+        return [(f.name, f.required) for f in record_spec(cls).fields]
     if isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields"):
         defaults = getattr(cls, "_field_defaults", {})
         return [(name, name not in defaults) for name in cls._fields]
@@ -51,9 +58,11 @@ class Struct(Apply[Any]):
     strings (``"a b"``, ``"class"``, ``""``); a dict key of another type (``1``, a tuple),
     which Hypothesis's ``st.fixed_dictionaries`` accepts, is refused with a ``TypeError``. Values that are not pickers are
     constants. For a dataclass, named tuple or attrs class the fields are checked at
-    construction (an unknown field, or a required one missing, is a ``TypeError``) and
-    picked in the class's order; :attr:`columns` lists the field names (the columns of
-    :func:`synthia.to_dataframe`).
+    construction (an unknown field is a ``TypeError``) and picked in the class's order;
+    a required field not given is inferred from its type, as :func:`~synthia.from_type`
+    does (``Struct(Point)`` builds every field; a field with a default not given keeps its
+    default -- :func:`~synthia.builds` varies those too); :attr:`columns` lists the field
+    names (the columns of :func:`synthia.to_dataframe`).
 
     It is an :class:`~synthia.Apply` with named inputs, so explanations follow each field,
     and it shrinks field by field through its draws (the first field first).
@@ -84,8 +93,10 @@ class Struct(Apply[Any]):
             if unknown:
                 raise TypeError(f"{cls.__name__} has no field {unknown[0]!r} (fields: {names})")
             missing = [name for name, required in known if required and name not in fields]
-            if missing:
-                raise TypeError(f"field {missing[0]!r} of {cls.__name__} needs a picker or a value")
+            if missing:  # inferred from their types (sy.builds infers every field)
+                from .resolve import infer_fields
+
+                fields = {**fields, **infer_fields(cls, missing)}
             fields = {name: fields[name] for name in names if name in fields}
         if not fields:
             raise ValueError(f"a Struct needs at least one field, got none for {cls!r}")
@@ -151,18 +162,32 @@ class DictPicker(Picker[dict[Any, Any]]):
 class NumpyArray(RandomPicker[Any]):
     """A numpy array of a ``dtype`` and a ``shape`` (an int, a tuple, or a picker of either).
 
-    ``elements`` is a picker of the values (one pick per element, in C order) or ``None``:
-    then each element is one typed draw of the dtype -- an integer over the dtype's range
-    (or ``[low, high)`` if given), a float of ``[low, high)`` (default ``[0, 1)``), a
-    boolean. All-minimal draws give zeros (or the value of the range closest to zero).
+    ``elements`` is a picker of the values (one pick per element, in C order, each its own
+    part of the draws, so an array shrinks element by element) or ``None``: then each
+    element is one typed draw of the dtype -- an integer over the dtype's range (or
+    ``[low, high)`` if given), a float of ``[low, high)`` (default ``[0, 1)``), a boolean.
+    All-minimal draws give zeros (or the value of the range closest to zero).
+    (:func:`~synthia.arrays` gives every dtype its elements, as Hypothesis's ``arrays`` does.)
+
+    ``unique=True``: the elements are distinct (drawn again when one repeats; NaN counts as
+    distinct; :class:`~synthia.GiveUp` after ``1000`` draws in a row that add nothing).
+    ``fill`` (a picker or a value): the array is one pick of ``fill`` everywhere but at a
+    few positions, each a position and an element drawn in a part of its own, so a failure
+    shrinks to fewer explicit elements (Hypothesis's ``fill``: large arrays stay cheap).
+    With elements that batch (:meth:`~synthia.Picker.take_array`: ``RandomInteger``,
+    ``RandomFloat``, ``RandomBoolean``, a ``Choice`` of numbers), a dense array is drawn in
+    one vectorised batch (the same values as one pick each).
 
     >>> NumpyArray("int8", (2, 3), seed=1).pick().tolist()
     [[66, -53, -29], [-54, 23, 122]]
     >>> NumpyArray("float64", 3, low=-1.0, high=1.0, seed=1).pick().shape
     (3,)
+    >>> from synthia import RandomInteger
+    >>> NumpyArray("int64", 6, RandomInteger(0, 100), fill=-1).set_seed(2).pick().tolist()
+    [-1, 96, -1, 41, -1, 61]
     """
 
-    inputs_fields = ("shape", "elements")
+    inputs_fields = ("shape", "elements", "fill")
 
     def __init__(
         self,
@@ -172,6 +197,8 @@ class NumpyArray(RandomPicker[Any]):
         *,
         low: float | None = None,
         high: float | None = None,
+        unique: bool = False,
+        fill: Any = None,
         seed: int | None = None,
     ) -> None:
         import numpy as np
@@ -184,6 +211,12 @@ class NumpyArray(RandomPicker[Any]):
             _check_shape(shape)
         self.shape = value_input(shape, "shape")
         self.elements = None if elements is None else element_input(elements, "elements", "NumpyArray")
+        self.unique = check_bool(unique, "unique")
+        if fill is not None and elements is None:
+            raise ValueError(f"fill needs elements (the values at the explicit positions), got fill={fill!r} and elements=None")
+        if fill is not None and unique:
+            raise ValueError(f"fill cannot be given with unique=True (the fill value would repeat), got fill={fill!r}")
+        self.fill = None if fill is None else value_input(fill, "fill")
         kind = self.dtype.kind
         self.low: float
         self.high: float
@@ -205,6 +238,8 @@ class NumpyArray(RandomPicker[Any]):
             raise ValueError(f"high must be greater than low, got low={low!r}, high={high!r}")
         if self.elements is not None and not isinstance(elements, Picker):
             self._array([elements], (1,))  # a plain value that cannot become the dtype is refused now
+        if self.fill is not None and not isinstance(fill, Picker):
+            self._array([fill], (1,), "fill")
         self._init_stream(seed)
 
     def pick(self) -> Any:
@@ -213,8 +248,9 @@ class NumpyArray(RandomPicker[Any]):
         shape = _check_shape(self.shape.pick())
         count = int(np.prod(shape)) if shape else 1
         if self.elements is not None:
-            pick = self.elements.pick
-            flat = [pick() for _ in range(count)]
+            flat = self._elements(count)
+            if not isinstance(flat, list):  # a batch, already an array
+                return self._batch_array(flat, shape)
         else:
             stream, kind = self._stream, self.dtype.kind
             if kind == "b":
@@ -227,27 +263,122 @@ class NumpyArray(RandomPicker[Any]):
                 flat = [toward(stream, int(self.low), int(self.high), 0) for _ in range(count)]
         return self._array(flat, shape)
 
-    def _array(self, flat: list[Any], shape: tuple[int, ...]) -> Any:
+    def _elements(self, count: int) -> Any:
+        """The elements of an array of ``count`` (a list, or a numpy batch)."""
+        elements = self.elements
+        assert elements is not None
+        if self.fill is not None:
+            return self._sparse(count)
+        if self.unique:
+            return self._distinct(count)
+        if count > 1 and type(elements) in _BATCHING:
+            try:
+                return elements.take_array(count)
+            except TypeError:  # a Choice of values that are not numbers
+                pass
+        pick = elements.pick
+        return [pick() for _ in range(count)]
+
+    def _distinct(self, count: int) -> list[Any]:
+        pick = self.elements.pick  # type: ignore[union-attr]
+        out: list[Any] = []
+        seen: set[Any] = set()
+        misses = 0
+        while len(out) < count:
+            value = pick()
+            try:
+                key = value.item() if hasattr(value, "item") else value
+                repeated = key == key and key in seen  # NaN is never equal, so never a repeat
+            except TypeError:
+                raise TypeError(f"unique=True needs hashable elements, got {describe(value)} from {self.elements!r}") from None
+            if repeated:
+                misses += 1
+                if misses >= 1000:
+                    raise GiveUp(f"NumpyArray found only {len(out)} distinct values of {self.elements!r} for {count} elements")
+                continue
+            misses = 0
+            seen.add(key)
+            out.append(value)
+        return out
+
+    def _sparse(self, count: int) -> list[Any]:
+        fill = self.fill.pick()  # type: ignore[union-attr]
+        self._array([fill], (1,), "fill")  # a fill value that cannot be the dtype is named as such
+        out = [fill] * count
+        if not count:
+            return out
+        pick, stream = self.elements.pick, self._stream  # type: ignore[union-attr]
+        more = min(count, FILL_AVERAGE) / (min(count, FILL_AVERAGE) + 1.0)
+        for _ in range(count):
+            source = open_span(stream, _FILLED_ELEMENT)
+            try:
+                if not stream.boolean(more):
+                    break
+                out[stream.integer(0, count)] = pick()
+            finally:
+                if source is not None:
+                    source.close_span()
+        return out
+
+    def _batch_array(self, batch: Any, shape: tuple[int, ...]) -> Any:
+        import numpy as np
+
+        if batch.dtype == self.dtype:
+            return batch.reshape(shape)
+        array = batch.astype(self.dtype)
+        if self.dtype.kind in "iub" and not np.array_equal(array, batch):
+            bad = batch[array != batch][0]
+            raise ValueError(f"elements must give values that fit dtype {self.dtype}, but {self.elements!r} gave {bad!r}")
+        return array.reshape(shape)
+
+    def _array(self, flat: list[Any], shape: tuple[int, ...], name: str = "elements") -> Any:
         import numpy as np
 
         try:
-            array = np.array(flat, dtype=self.dtype)
+            if self.dtype.kind == "O":  # element by element: a list or a tuple is one element
+                array = np.empty(len(flat), dtype=object)
+                for i, value in enumerate(flat):
+                    array[i] = value
+            else:
+                array = np.array(flat, dtype=self.dtype)
             if array.shape != (len(flat),):
                 raise ValueError(f"picked values are not scalars (array of shape {array.shape})")
         except (TypeError, ValueError, OverflowError) as error:
             bad = next(iter(flat), None)
-            raise ValueError(f"elements must give values that fit dtype {self.dtype}, but {self.elements!r} gave {bad!r}: {error}") from None
+            source = self.elements if name == "elements" else self.fill
+            raise ValueError(f"{name} must give values that fit dtype {self.dtype}, but {source!r} gave {bad!r}: {error}") from None
         return array.reshape(shape)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = [str(self.dtype), self.shape]
         if self.elements is not None:
             args.append(self.elements)
-        return args, {}
+        kwargs: dict[str, Any] = {}
+        if self.unique:
+            kwargs["unique"] = True
+        if self.fill is not None:
+            kwargs["fill"] = self.fill
+        return args, kwargs
+
+
+#: How many explicit elements an array with ``fill`` has on average (at most its size).
+FILL_AVERAGE = 10
+#: The label of the span of one explicit element of an array with ``fill``.
+_FILLED_ELEMENT = "filled element"
+
+
+def _batching() -> tuple[type, ...]:
+    from .basic import Choice
+    from .scalars import RandomBoolean, RandomFloat, RandomInteger
+
+    return (RandomInteger, RandomFloat, RandomBoolean, Choice)
 
 
 #: The most elements a :class:`NumpyArray` holds (one draw each: more would take minutes).
 MAX_ARRAY_ELEMENTS = 10**8
+
+
+_BATCHING = _batching()
 
 
 def _check_shape(shape: Any) -> tuple[int, ...]:

@@ -166,9 +166,16 @@ class CharacterSet:
         if self.size == 0:
             raise ValueError(f"the character set is empty (categories={categories!r}, ranges={list(ranges)!r}, exclude={exclude!r})")
         self._classes: CharacterClasses | None = None  # built when a draw first needs them
+        #: The first 256 characters in shrink order, as one string (what plain generation indexes).
+        self.head = "".join([self[i] for i in range(min(256, self.size))])
 
     def __len__(self) -> int:
         return self.size
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "CharacterSet":
+        # Never changed once made (its classes are a cache): copies of a wiring share it, and
+        # a copy costs nothing (copying its ranges took ~15 ms per RandomText).
+        return self
 
     def __getitem__(self, i: int) -> str:
         """The ``i``-th character in shrink order."""
@@ -360,7 +367,11 @@ class RandomText(RandomPicker[str]):
         # One draw per character (so the shrinker deletes characters one draw at a time);
         # whether they come from the whole set is decided once for the string.
         size = len(self.chars) if stream.boolean(WIDE) else self._narrow
-        chars, below = self.chars, stream.below
+        chars: Any = self.chars.head if size <= len(self.chars.head) else self.chars  # the same characters
+        if size & (size - 1) == 0:  # a power of two (the first 256): below(size) is getrandbits, never redrawn
+            bits, getrandbits = size.bit_length() - 1, stream.getrandbits
+            return "".join([chars[getrandbits(bits)] for _ in range(n)])
+        below = stream.below
         return "".join([chars[below(size)] for _ in range(n)])
 
     def _recorded(self, stream: Any) -> str:

@@ -1163,3 +1163,107 @@ CASES: list[QualityCase] = [
         seeds=(0, 1, 2, 3, 4),
     ),
 ]
+
+
+# -- pickers made from types (sy.from_type) and numpy arrays (sy.arrays) -------------------------
+@dataclasses.dataclass(frozen=True)
+class Rect:
+    width: int
+    height: int
+    label: str = "r"
+
+
+def _account_model() -> Any:
+    import pydantic
+
+    class Account(pydantic.BaseModel):
+        model_config = pydantic.ConfigDict(frozen=True)
+
+        owner: str = pydantic.Field(min_length=1, max_length=12)
+        balance: int = pydantic.Field(ge=0, le=10_000)
+        overdraft: bool = False
+
+    return Account
+
+
+class _AccountLike:
+    """Equal to an ``Account`` with these fields (the model class is made when a case runs)."""
+
+    def __init__(self, **fields: Any) -> None:
+        self.fields = fields
+
+    def __eq__(self, other: object) -> bool:
+        return type(other).__name__ == "Account" and other.model_dump() == self.fields  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return f"Account({', '.join(f'{k}={v!r}' for k, v in self.fields.items())})"
+
+
+#: The pydantic model of the cases below, made once (pydantic is imported when a case runs).
+ACCOUNT: list[Any] = []
+
+
+def _account() -> Any:
+    if not ACCOUNT:
+        ACCOUNT.append(_account_model())
+    return ACCOUNT[0]
+
+
+@dataclasses.dataclass(frozen=True)
+class TypedTree:
+    value: int
+    children: "tuple[TypedTree, ...]" = ()
+
+
+def _tree_depth(tree: TypedTree) -> int:
+    return 1 + max((_tree_depth(c) for c in tree.children), default=0)
+
+
+def _hnp() -> Any:
+    from hypothesis.extra import numpy as hnp
+
+    return hnp
+
+
+CASES += [
+    QualityCase(
+        "from_type: a dataclass of two ints",
+        lambda: sy.from_type(Rect),
+        lambda r: r.width + r.height >= 100 and r.label != "r",
+        Rect(0, 100, ""),
+        lambda: _st().builds(Rect, width=_st().integers(), height=_st().integers(), label=_st().text()),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "from_type: a pydantic model with constraints",
+        lambda: sy.from_type(_account()),
+        lambda a: a.balance >= 5000 and a.overdraft,
+        _AccountLike(owner="0", balance=5000, overdraft=True),
+        lambda: _st().builds(_account(), owner=_st().text(min_size=1, max_size=12), balance=_st().integers(0, 10_000), overdraft=_st().booleans()),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "from_type: a recursive dataclass three levels deep",
+        lambda: sy.from_type(TypedTree),
+        lambda t: _tree_depth(t) >= 3,
+        TypedTree(0, (TypedTree(0, (TypedTree(0),)),)),
+        lambda: _st().from_type(TypedTree),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "arrays: an int array whose sum reaches 1000",
+        lambda: sy.Apply(lambda a: a.tolist(), sy.arrays("int32", 5, elements=sy.RandomInteger(0, 1000))),
+        lambda a: sum(a) >= 1000,
+        [0, 0, 0, 1, 999],
+        lambda: _hnp().arrays("int32", 5, elements=_st().integers(0, 999)).map(lambda a: a.tolist()),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "arrays: a float array with a value above 100",
+        lambda: sy.Apply(lambda a: a.tolist(), sy.arrays("float64", sy.array_shapes(max_dims=1))),
+        lambda a: any(x > 100 for x in a),
+        [101.0],
+        lambda: _hnp().arrays("float64", _hnp().array_shapes(max_dims=1)).map(lambda a: a.tolist()),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+]
