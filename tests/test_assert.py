@@ -146,7 +146,7 @@ def test_the_user_pickers_are_left_untouched() -> None:
     "call, error, mentions",
     [
         (lambda: sy.Assert(3, x=sy.Tick()), TypeError, "test"),
-        (lambda: sy.Assert(bool), ValueError, "input"),
+        (lambda: sy.Assert(lambda x: True), sy.InvalidTest, "no input for the parameter x"),  # no inputs: a test of draws only, if it takes none
         (lambda: sy.Assert(bool, x=3), TypeError, "x"),
         (lambda: sy.Assert(bool, sy.RunOptions(stop=5), x=sy.Tick()), TypeError, "stop"),
         (lambda: sy.Assert(bool, sy.RunOptions(restarts=-1), x=sy.Tick()), ValueError, "restarts"),

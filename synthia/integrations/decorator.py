@@ -6,6 +6,7 @@ import dataclasses
 import functools
 import inspect
 import sys
+from types import CoroutineType
 from typing import Any, Callable, TypeVar, cast
 
 from ..core.picker import Picker
@@ -15,6 +16,7 @@ from ..engine.database import FailureDatabase
 from ..engine.shrinker import FAIL
 from ..testing import settings
 from ..testing.harness import Assert, call_test, raised_in
+from ..testing.verdict import run_coroutine
 from ..engine.report import InvalidTest
 from ..testing.as_test import SynthiaFailure, conclude, node_id, with_profile
 from ..testing.settings import active_profile
@@ -99,11 +101,6 @@ def given(options: RunOptions | StoppingRule | None = None, /, **pickers: Any) -
         missing = [name for name in pickers if name not in signature.parameters]
         if error is None and missing and not any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
             error = TypeError(f"{fn.__qualname__} has no parameter named {', '.join(missing)}")
-        if error is None and not pickers and not inferred:
-            error = ValueError(
-                f"given needs at least one picker, as a keyword argument (x=RandomInteger(0, 10)), or parameters of "
-                f"{fn.__qualname__} with annotations to infer them from"
-            )
         if error is None and inferred:
             try:
                 chosen.update(_infer(fn, inferred, names))
@@ -121,6 +118,8 @@ def given(options: RunOptions | StoppingRule | None = None, /, **pickers: Any) -
                 __tracebackhide__ = True
                 try:
                     result = fn(*args, **kwargs, **values)
+                    if type(result) is CoroutineType:  # an async def test: run on a loop of its own
+                        result = run_coroutine(result)
                 except NameError as error:
                     if raised_in(error, fn.__code__):
                         raise InvalidTest(
@@ -128,6 +127,8 @@ def given(options: RunOptions | StoppingRule | None = None, /, **pickers: Any) -
                             "not a bug found by an input"
                         ) from error
                     raise
+                if inspect.isgenerator(result) or inspect.isasyncgen(result):
+                    raise InvalidTest(f"{fn.__qualname__} returned a generator, so its body never ran: a test must not yield")
                 if result is not None:
                     raise InvalidTest(
                         f"{fn.__qualname__} returned {result!r}: a @given test passes unless it raises, and must "

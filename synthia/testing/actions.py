@@ -100,17 +100,18 @@ class Action:
             raise TypeError(f"fn must be a method name or a callable, got {fn!r} ({type(fn).__name__})")
         # A setting never takes a picker: a picker under a setting's name is an argument.
         settings = {"name": name, "precondition": precondition, "expect": expect, "raises": raises, "weight": weight, "model": model, "args": args}
+        drawn = (Picker, Bundle, Consumed)  # what a setting never takes: an argument's source
         for key, value in settings.items():
-            if isinstance(value, Picker):
+            if isinstance(value, drawn):
                 arguments[key] = value
-        name = None if isinstance(name, Picker) else name
-        precondition = None if isinstance(precondition, Picker) else precondition
-        expect = NO_EXPECTATION if isinstance(expect, Picker) else expect
-        raises = () if isinstance(raises, Picker) else raises
-        weight = 1.0 if isinstance(weight, Picker) else weight
-        model = None if isinstance(model, Picker) else model
-        args = None if isinstance(args, Picker) else args
-        if isinstance(target, Picker):
+        name = None if isinstance(name, drawn) else name
+        precondition = None if isinstance(precondition, drawn) else precondition
+        expect = NO_EXPECTATION if isinstance(expect, drawn) else expect
+        raises = () if isinstance(raises, drawn) else raises
+        weight = 1.0 if isinstance(weight, drawn) else weight
+        model = None if isinstance(model, drawn) else model
+        args = None if isinstance(args, drawn) else args
+        if isinstance(target, (Picker, Consumed)):
             arguments["target"], target = target, None
         if target is not None and not isinstance(target, Bundle):
             raise TypeError(f"target must be a Bundle (sy.Bundle('name')), got {target!r} ({type(target).__name__})")

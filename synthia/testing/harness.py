@@ -100,8 +100,6 @@ class Assert:
     def __init__(self, test: Callable[..., Any], options: RunOptions | StoppingRule | None = None, /, **inputs: Picker[Any]) -> None:
         if not callable(test):
             raise TypeError(f"test must be callable, got {test!r}")
-        if not inputs:
-            raise ValueError("Assert needs at least one input picker, given as a keyword argument (x=RandomInteger(0, 10))")
         for key, picker in inputs.items():
             if not isinstance(picker, Picker):
                 raise TypeError(_not_a_picker(key, picker))
