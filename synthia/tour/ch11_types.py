@@ -1,4 +1,5 @@
-"""Chapter 11: pickers from types -- a dataclass, a pydantic model, a failure shrunk and explained."""
+"""Chapter 11: pickers from types -- a dataclass, a pydantic model, a failure shrunk and explained --
+and bundles: the results of a Monkey's actions used by later actions."""
 from __future__ import annotations
 
 import dataclasses
@@ -8,7 +9,7 @@ import synthia as sy
 
 from . import Tour
 
-TITLE = "11. Types: pickers from dataclasses and pydantic models"
+TITLE = "11. Types and bundles: pickers from dataclasses and pydantic models, results used by later actions"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -27,6 +28,70 @@ class Order:
 def stock_after(order: Order, stock: int = 100) -> int:
     """What is left in stock after an order: the planted bug forgets that a quantity may be negative."""
     return stock - sum(line.quantity for line in order.lines)
+
+
+class Inventory:
+    """A store of products whose add() makes the product's id; removing a product twice
+    is refused -- but the planted bug reuses the id of a removed product."""
+
+    def __init__(self) -> None:
+        self.products: dict[int, str] = {}
+
+    def add(self, name: str) -> int:
+        new_id = len(self.products)  # planted: after a removal this id may be taken
+        self.products[new_id] = name
+        return new_id
+
+    def remove(self, product: int) -> None:
+        del self.products[product]
+
+    def name(self, product: int) -> str:
+        return self.products[product]
+
+
+class InventoryModel:
+    def __init__(self) -> None:
+        self.products: dict[int, str] = {}
+        self.next_id = 0
+
+    def add(self, name: str) -> int:
+        self.products[self.next_id] = name
+        self.next_id += 1
+        return self.next_id - 1
+
+    def remove(self, product: int) -> None:
+        del self.products[product]
+
+    def name(self, product: int) -> str:
+        return self.products[product]
+
+
+def _bundles(tour: Tour) -> None:
+    tour.say(
+        """
+        Bundles carry the results of a Monkey's actions to later actions, as Hypothesis's
+        Bundle does: add() returns an id, target=products keeps it, and remove() and name()
+        draw one of the ids kept (consumes() takes it out). The failing trace is shrunk and
+        printed as a program in which each kept value is a variable.
+        """
+    )
+    tour.code(
+        """
+        products = sy.Bundle("products")
+        actions = [sy.Action("add", name=sy.Choice("tea", "jam"), target=products),
+                   sy.Action("remove", product=sy.consumes(products)), sy.Action("name", product=products)]
+        report = sy.Monkey(Inventory, actions, model=InventoryModel).run(seed=2)
+        """
+    )
+    products = sy.Bundle("products")
+    actions = [
+        sy.Action("add", name=sy.Choice("tea", "jam"), target=products),
+        sy.Action("remove", product=sy.consumes(products)),
+        sy.Action("name", product=products),
+    ]
+    report = sy.Monkey(Inventory, actions, model=InventoryModel).run(seed=2)
+    tour.show("failure", report.failure)
+    print(report.program, file=tour.stream)
 
 
 def _account_model() -> Any:
@@ -70,6 +135,7 @@ def run(tour: Tour) -> None:
     tour.code("report = sy.Assert(lambda order: stock_after(order) <= 100, order=sy.from_type(Order)).run(seed=1)")
     report = sy.Assert(lambda order: stock_after(order) <= 100, order=sy.from_type(Order)).run(seed=1)
     tour.show("smallest", report.smallest)
+    _bundles(tour)
 
     try:
         account_model = _account_model()
