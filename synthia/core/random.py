@@ -76,6 +76,8 @@ __all__ = [
     "mix64",
     "weighted_index",
     "shuffle",
+    "DERIVING",
+    "ROUTE",
     "check_seed",
     "next_of_permutation",
 ]
@@ -109,6 +111,15 @@ class Stream(_random.Random):
         twin.setstate(self.getstate())
         memo[id(self)] = twin
         return twin
+
+    def own(self) -> "Stream":
+        """The stream itself: a stream owned by its picker (a routed one answers the stream
+        behind its routes, see :class:`synthia.core.routing.RoutedStream`)."""
+        return self
+
+    def rebase(self, own: Any) -> Any:
+        """``own`` in place of this stream (behind the same routes, for a routed one)."""
+        return own
 
     def below(self, n: int) -> int:
         """An integer uniformly drawn from ``[0, n)``, for ``n >= 1``."""
@@ -360,7 +371,11 @@ def derive_seed(seed: int, key: str) -> int:
     return _hash64(f"synthia-derive:{seed}:{key}") & _MASK64
 
 
-_DERIVING: ContextVar["derived_seeds | None"] = ContextVar("synthia_deriving", default=None)
+#: The innermost :class:`derived_seeds` block (what a picker built now derives its seed from).
+DERIVING: ContextVar["derived_seeds | None"] = ContextVar("synthia_deriving", default=None)
+#: The route that streams made now join (:func:`synthia.core.routing.routed` sets it): an
+#: object whose ``join(stream)`` returns the stream on that route, or ``None``.
+ROUTE: ContextVar[Any] = ContextVar("synthia_route", default=None)
 
 _GAMMA = 0x9E3779B97F4A7C15
 
@@ -444,6 +459,8 @@ class MixStream:
         return ((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0)
 
     unit = random
+    own = Stream.own
+    rebase = Stream.rebase
     below = Stream.below
     integer = Stream.integer
     integer_by = Stream.integer_by
@@ -518,13 +535,13 @@ def current_derivation() -> "derived_seeds | None":
     >>> current_derivation() is None
     True
     """
-    return _DERIVING.get()
+    return DERIVING.get()
 
 
 def fresh_seed() -> int:
     """A new 63-bit seed: from the operating system's entropy, or, inside
     :func:`derived_seeds`, the next seed derived from that block's root."""
-    deriving = _DERIVING.get()
+    deriving = DERIVING.get()
     if deriving is None:
         return _system.getrandbits(63)
     deriving.count += 1
@@ -568,18 +585,12 @@ class derived_seeds:
         self.owner = owner
         self.count = 0
 
-    def next_stream(self) -> MixStream:
-        """The light stream of the next picker built in the block (its key computed when it
-        is first asked for: a picker built and never picked from costs no mixing)."""
-        count = self.count = self.count + 1
-        return MixStream(None, self.root, count)
-
     def __enter__(self) -> None:
         self.count = 0
-        self._token = _DERIVING.set(self)
+        self._token = DERIVING.set(self)
 
     def __exit__(self, *exc: Any) -> None:
-        _DERIVING.reset(self._token)
+        DERIVING.reset(self._token)
 
     def __repr__(self) -> str:
         return f"derived_seeds({self.root!r})"

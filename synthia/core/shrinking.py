@@ -30,13 +30,12 @@ import math
 from typing import Any, TypeVar
 
 from .checks import check_magnitude, describe
-from .constant import Nothing
 from .exceptions import GiveUp, NoMoreElements
-from .picker import Picker, Seedable
+from .picker import Bounded, Picker, RandomPicker, Seedable
 from .routing import record, replay
 from .tapes import BOOLEAN, FLOAT
 
-__all__ = ["simplicity", "shrink_seed", "decision_or_default", "Smaller", "smaller"]
+__all__ = ["Shrinkable", "Nothing", "simplicity", "shrink_seed", "decision_or_default", "Smaller", "smaller"]
 
 T = TypeVar("T")
 
@@ -77,20 +76,56 @@ def simplicity(value: Any) -> tuple[Any, ...]:
     return (9, repr(value))
 
 
+class Shrinkable(Picker[T]):
+    """A picker that can propose values smaller than one it produced (the original library's
+    interface): ``shrink(value, decision=None, magnitude=1.0)`` returns a **new** picker of
+    this picker's values simpler than ``value`` (by :func:`simplicity`), or :class:`Nothing`
+    when none is. One mechanism serves every picker: the values are made from this picker's
+    own draws, lowered (:class:`Smaller`). ``decision`` (a picker of floats in ``[0, 1)``)
+    seeds the shrink, so the same decision seed gives the same shrink; ``magnitude`` in
+    ``(0, 1]`` asks for a wide search (1) or much simpler values (towards 0). The harnesses
+    do not use it: they shrink recorded draws.
+
+    >>> from synthia import RandomInteger
+    >>> RandomInteger(-50, 50).shrink(-20).take(5)
+    [4, -5, -4, -12, 0]
+    """
+
+    def shrink(self, value: T, decision: "Picker[float] | None" = None, magnitude: float = 1.0) -> "Picker[T]":
+        return smaller(self, value, decision, magnitude)
+
+
+class Nothing(Bounded[Any], Shrinkable[Any]):
+    """The empty picker: every :meth:`pick` raises :class:`~synthia.NoMoreElements`.
+
+    It is what :meth:`~synthia.Shrinkable.shrink` returns when nothing smaller exists.
+
+    >>> Nothing().take(3)
+    []
+    >>> Nothing().is_done()
+    True
+    """
+
+    def _pick(self) -> Any:
+        raise NoMoreElements("Nothing() never has a value")
+
+    def is_done(self) -> bool:
+        return True
+
+
+class _Decision(RandomPicker[float]):
+    """The default decision of a shrink: uniform floats of a fixed seed."""
+
+    def __init__(self) -> None:
+        self._init_stream(0)
+
+    def _pick(self) -> float:
+        return self._stream.unit()
+
+
 def decision_or_default(decision: "Picker[float] | None") -> "Picker[float]":
     """``decision``, or a fixed-seed uniform float picker, so that a shrink is always repeatable."""
-    if decision is not None:
-        return decision
-    from .picker import RandomPicker
-
-    class _Decision(RandomPicker[float]):
-        def __init__(self) -> None:
-            self._init_stream(0)
-
-        def pick(self) -> float:
-            return self._stream.unit()
-
-    return _Decision()
+    return _Decision() if decision is None else decision
 
 
 def simplest_in(low: float, high: float | None, *, integer: bool) -> float:
@@ -157,7 +192,7 @@ class Smaller(Seedable[T]):
         self._init_stream(seed)
         self.picker = picker.duplicate().set_seed(self.seed)
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         key, stream, picker = self._key, self._stream, self.picker
         tape = None
         for _ in range(LOWERING_ROUNDS):

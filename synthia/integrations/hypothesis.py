@@ -680,7 +680,7 @@ class StrategyPicker(RandomPicker[Any]):
         self.max_tries = check_int(max_tries, "max_tries", minimum=1)
         self._init_stream(seed)
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         from hypothesis.control import BuildContext
         from hypothesis.errors import StopTest
 

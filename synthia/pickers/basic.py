@@ -13,8 +13,10 @@ from ..core.checks import check_callable, check_int, check_weights, cumulative, 
 from ..core.constant import Constant, Nothing
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import unit_input, value_input, variadic_inputs
-from ..core.instrument import intercepted, lean_pick
-from ..core.picker import UNSET, Bounded, Picker, Shrinkable
+from ..core.instrument import WATCHED
+from ..core.lean import lean_from_second_pick
+from ..core.picker import UNSET, Bounded, Picker
+from ..core.shrinking import Shrinkable
 from ..core.random import weighted_index
 from .scalars import RandomFloat
 
@@ -46,6 +48,8 @@ class Choice(Shrinkable[T]):
     """
 
     inputs_fields = ("alternatives", "decision")
+    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.lean`).
+    _fast = lean_from_second_pick
 
     def __init__(
         self, *alternatives: Any, weights: Sequence[float] | None = None, decision: Picker[float] | None = None
@@ -88,12 +92,7 @@ class Choice(Shrinkable[T]):
             return i if i < n else n - 1
         return weighted_index(float(u), self._cumulative)
 
-    def pick(self) -> T:
-        # From the second pick on, the stager's code of this one picker is the instance pick.
-        fast = lean_pick(self)
-        if fast is not None:
-            return fast()  # type: ignore[no-any-return]
-        # The first pick, or intercepted (spans, provenance, timing): every input's pick seen.
+    def _pick(self) -> T:
         return self.alternatives[self.choose()].pick()
 
     def take_array(self, n: int) -> Any:
@@ -109,7 +108,7 @@ class Choice(Shrinkable[T]):
         values = [a.value if type(a) is Constant else a for a in self.alternatives]
         if not all(type(v) in (int, float, bool) for v in values):
             return super().take_array(n)
-        if intercepted(self):  # pick by pick, so the wrappers see each
+        if WATCHED:  # pick by pick, so the wrappers see each
             return np.array(self.take(n))
         try:
             units = self.decision.take_array(n)
@@ -184,7 +183,7 @@ class Freeze(Shrinkable[T]):
         self.picker = value_input(picker, "picker")
         self._value: Any = UNSET
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         if self._value is UNSET:
             self._value = self.picker.pick()
         return self._value
@@ -213,7 +212,7 @@ class Once(Bounded[T]):
         self.picker = value_input(picker, "picker")
         self._done = False
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         if self._done:
             raise NoMoreElements(f"{self!r} already gave its value")
         value = self.picker.pick()
@@ -242,16 +241,15 @@ class Apply(Picker[T]):
     """
 
     inputs_fields = ("args", "kwargs")
+    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.lean`).
+    _fast = lean_from_second_pick
 
     def __init__(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> None:
         self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
         self.args = [value_input(a, "args") for a in args]  # (a value input is never refused)
         self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
 
-    def pick(self) -> T:
-        fast = lean_pick(self)  # the stager's code of this picker (see Choice.pick)
-        if fast is not None:
-            return fast()  # type: ignore[no-any-return]
+    def _pick(self) -> T:
         args = [a.pick() for a in self.args]
         if self.kwargs:
             return self.fn(*args, **{k: v.pick() for k, v in self.kwargs.items()})
@@ -312,9 +310,7 @@ class Deferred(Picker[T]):
             self._target = value_input(self.build(), "build()")
         return self._target
 
-    def pick(self) -> T:
-        # No lean closure here: held as an instance ``pick``, it measured slower than this
-        # method (python benchmarks/run.py speed, the tree workloads).
+    def _pick(self) -> T:
         try:
             if self.max_depth is None:  # nothing to count
                 return (self._target or self.target).pick()

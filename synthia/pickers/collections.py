@@ -12,7 +12,8 @@ from ..core.draws import open_span
 from ..core.exceptions import GiveUp
 from ..core.random import Stream
 from ..core.inputs import count_input, element_input, variadic_inputs
-from ..core.picker import Picker, RandomPicker, Shrinkable
+from ..core.picker import Picker, RandomPicker
+from ..core.shrinking import Shrinkable
 
 __all__ = ["ComposeList", "ListPicker", "SetPicker", "RandomSubList"]
 
@@ -45,7 +46,7 @@ class ComposeList(Shrinkable[list[T]]):
         self.element = element_input(element, "element", "ComposeList")
         self.length = count_input(length, "length")
 
-    def pick(self) -> list[T]:
+    def _pick(self) -> list[T]:
         n = self.length.pick()
         if n.__class__ is not int or n < 0:  # the usual case stays one test
             n = check_count_pick(n, "length", self.length)
@@ -76,7 +77,7 @@ class ListPicker(Shrinkable[list[Any]]):
         self.pickers = variadic_inputs(pickers, "pickers", "ListPicker")
         self.length = count_input(len(pickers) if length is None else length, "length")
 
-    def pick(self) -> list[Any]:
+    def _pick(self) -> list[Any]:
         n = check_count_pick(self.length.pick(), "length", self.length)
         pickers, k = self.pickers, len(self.pickers)
         return [pickers[i % k].pick() for i in range(n)]
@@ -112,7 +113,7 @@ class SetPicker(Shrinkable[set[Any]]):
         self.size = count_input(size, "size")
         self.max_tries = check_int(max_tries, "max_tries", minimum=1)
 
-    def pick(self) -> set[Any]:
+    def _pick(self) -> set[Any]:
         n = check_count_pick(self.size.pick(), "size", self.size)
         out: set[Any] = set()
         pick, misses = self.element.pick, 0
@@ -161,7 +162,7 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
         self.keep = check_probability(keep, "keep")
         self._init_stream(seed)
 
-    def pick(self) -> list[T]:
+    def _pick(self) -> list[T]:
         stream, values = self._stream, self.values
         n, skip = len(values), 1.0 - self.keep
         out: list[T] = []

@@ -6,9 +6,8 @@ from typing import Any, Callable, TypeVar, overload
 
 from ..core.checks import check_bool, check_callable, check_hashable, describe
 from ..core.constant import Constant
-from ..core.instrument import intercepted
-from ..core.routing import RoutedStream, open_span, put_stream, stream_behind, stream_of
-from ..core.graph import upstream
+from ..core.instrument import WATCHED
+from ..core.routing import follow_routes, open_span, route_key, stream_behind
 from ..core.inputs import value_input
 from ..core.picker import Picker, RandomPicker
 from ..core.random import current_derivation, derived_seeds
@@ -121,29 +120,28 @@ class Bind(RandomPicker[U]):
         #: (dropped with ``kept``, and in a copy, whose streams are its own).
         self.compiled: dict[Any, tuple[type, Callable[[], U]]] = {}
 
-    def pick(self) -> U:
-        if type(self._stream) is RoutedStream:
+    def _pick(self) -> U:
+        if self._route_key:
             # Recorded or replayed: the pick is a part of its own, labelled by fn, so that the
             # Binds a recursive wiring builds while picking (sub-trees) are parts the shrinker
             # can delete, swap, or replace by a smaller one made by the same function.
             source = open_span(self._stream, self.part_label())
             try:
-                return self._pick()
+                return self._made()
             finally:
                 if source is not None:
                     source.close_span()
-        return self._pick()
+        return self._made()
 
-    def _pick(self) -> U:
+    def _made(self) -> U:
         maker = self.maker
-        # The maker's pick is fn of the picker's value; called as it is while nothing wraps it
-        # (a recording's span, provenance), so a Bind built for one pick builds no lean pick.
-        direct = not intercepted(maker)
+        # The maker's pick is fn of the picker's value; called as it is while nothing watches
+        # picks (a recording's spans, provenance), so a Bind built for one pick builds no lean pick.
         if self.cache:
-            inner = maker.fn(self.picker.pick()) if direct else maker.pick()  # type: ignore[attr-defined]
+            inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
             return inner.pick()  # type: ignore[no-any-return]
-        with derived_seeds(_root(self._stream), True, self):
-            inner = maker.fn(self.picker.pick()) if direct else maker.pick()  # type: ignore[attr-defined]
+        with derived_seeds(_root(self), True, self):
+            inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
         return inner.pick()  # type: ignore[no-any-return]
 
     def part_label(self) -> tuple[str, ...]:
@@ -174,7 +172,7 @@ class Bind(RandomPicker[U]):
         (True, RandomInteger(0, 3))
         """
         if not self.cache:
-            with derived_seeds(_root(self._stream), True, self):
+            with derived_seeds(_root(self), True, self):
                 return _as_inner(self.fn(value))
         key = (value.__class__, value)
         kept = self.kept
@@ -185,32 +183,24 @@ class Bind(RandomPicker[U]):
         if inner is None:
             family = self._family
             keep = family.count < KEPT_LIMIT  # beyond: built for this pick only, as without cache
-            with derived_seeds(_root(self._stream), not keep, self):
+            with derived_seeds(_root(self), not keep, self):
                 inner = _as_inner(self.fn(value))
             if self._route_key:
-                _follow(inner, self._stream)
+                follow_routes(inner, self)
             if keep:
                 family.count += 1
                 kept[key] = inner
                 self._on[key] = self._route_key
         elif self._on.get(key) != self._route_key:
             # Kept while this Bind was on other routes (a recording since): on its routes now.
-            _follow(inner, self._stream)
+            follow_routes(inner, self)
             self._on[key] = self._route_key
         return inner
 
     def _bind(self) -> None:
         # The stream changed (a route began or ended, a copy): the kept wirings follow it when
         # they are next picked from (inner_for), not all of them now.
-        stream = stream_of(self)
-        if not isinstance(stream, RoutedStream):  # (most Binds: built while picking, off any route)
-            self._route_key: tuple[int, ...] = ()
-            return
-        routes = []
-        while isinstance(stream, RoutedStream):
-            routes.append(stream.route.serial)
-            stream = stream.inner
-        self._route_key = tuple(routes)
+        self._route_key: tuple[int, ...] = route_key(self)
 
     def _reset_self(self) -> None:
         super()._reset_self()
@@ -304,27 +294,10 @@ def _apply(fn: Callable[[Any], Any], picker: Picker[Any]) -> Apply[Any]:
     return maker
 
 
-def _root(stream: Any) -> int:
+def _root(bind: Bind[Any]) -> int:
     """The root of the light streams of the pickers a Bind builds at one pick (or for one
     kept value): the next 64 bits of the Bind's own stream, behind its routes (a recorder
     or replayer never sees them), so that ``reset()`` and ``set_seed()`` replay them."""
-    while isinstance(stream, RoutedStream):
-        stream = stream.inner
-    return stream.getrandbits(64)  # type: ignore[no-any-return]
-
-
-def _follow(inner: Picker[Any], stream: Any) -> None:
-    """Put the random pickers of the kept wiring ``inner`` on the routes of ``stream`` (the
-    ``Bind``'s stream): routed while it is routed, on their own streams again after."""
-    routes = []
-    while isinstance(stream, RoutedStream):
-        routes.append(stream.route)
-        stream = stream.inner
-    for _, node in upstream(inner):
-        own = stream_behind(node)
-        if own is not None:
-            for route in reversed(routes):
-                own = RoutedStream(own, route)
-            put_stream(node, own)
+    return stream_behind(bind).getrandbits(64)  # type: ignore[no-any-return]
 
 

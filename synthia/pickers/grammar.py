@@ -34,7 +34,8 @@ from typing import Any, Callable, Union
 
 from ..core.checks import check_callable, check_int, check_text
 from ..core.draws import open_span
-from ..core.picker import RandomPicker, Shrinkable
+from ..core.picker import RandomPicker
+from ..core.shrinking import Shrinkable
 from .regex import RegexError, RegexGenerator
 
 __all__ = ["Grammar", "GrammarError", "Derivation", "GrammarSentence", "GrammarSequence"]
@@ -357,7 +358,7 @@ class GrammarSentence(_GrammarPicker):
         super().__init__(grammar, max_depth, seed=seed)
         self.separator = check_text(separator, "separator")
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         derivation = self.derive()
         sentence = DerivedString(self.separator.join(derivation.tokens()))
         sentence.derivation = derivation
@@ -401,7 +402,7 @@ class GrammarSequence(_GrammarPicker, Shrinkable[list[Any]]):
         value.derivation = derivation
         return value
 
-    def pick(self) -> list[Any]:
+    def _pick(self) -> list[Any]:
         return self.build(self.derive())
 
     def _valid(self, node: Derivation) -> bool:

@@ -84,7 +84,7 @@ class MarkovChain(Picker[Any]):
         self._tables[source] = (targets, cumulative([self.transitions[source][t] for t in targets]))
         return self
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         if self.start is UNSET:
             raise NoMoreElements("the Markov chain has no state")
         if self.current is UNSET:

@@ -34,7 +34,7 @@ class RandomUUID(RandomPicker[uuid.UUID]):
         self._bits = 128 if version is None else 122
         self._init_stream(seed)
 
-    def pick(self) -> uuid.UUID:
+    def _pick(self) -> uuid.UUID:
         n = self._stream.integer(0, 1 << self._bits)
         if self.version is None:
             return uuid.UUID(int=n)
@@ -79,7 +79,7 @@ class RandomDecimal(RandomPicker[Decimal]):
             raise ValueError(f"high must be greater than low (with {places} places), got low={low!r}, high={high!r}")
         self._init_stream(seed)
 
-    def pick(self) -> Decimal:
+    def _pick(self) -> Decimal:
         return Decimal(toward(self._stream, self._units[0], self._units[1], 0)).scaleb(-self.places)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
@@ -107,7 +107,7 @@ class RandomFraction(RandomPicker[Fraction]):
         self.max_denominator = check_int(max_denominator, "max_denominator", minimum=1)
         self._init_stream(seed)
 
-    def pick(self) -> Fraction:
+    def _pick(self) -> Fraction:
         stream = self._stream
         while True:
             d = stream.integer(1, self.max_denominator + 1)

@@ -7,7 +7,8 @@ from typing import Any, Callable
 from ..core.checks import check_count_pick, check_text, describe
 from ..core.constant import Constant
 from ..core.inputs import count_input, value_input
-from ..core.picker import RandomPicker, Shrinkable
+from ..core.picker import RandomPicker
+from ..core.shrinking import Shrinkable
 
 __all__ = ["RandomString", "StringPattern", "RandomPrefix", "RandomSuffix", "RandomTrim", "RandomSubString"]
 
@@ -51,23 +52,9 @@ class RandomString(RandomPicker[str], Shrinkable[str]):
 
         return pick
 
-    def pick(self) -> str:
-        n = check_count_pick(self.length.pick(), "length", self.length)
-        stream, size = self.stream, len(self.alphabet)
-        return "".join([self.alphabet[stream.integer(0, size)] for _ in range(n)])
-
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.length], ({} if self.alphabet == ALPHANUMERIC else {"alphabet": self.alphabet})
 
-
-class _AlphabetChar(Shrinkable[str]):
-    """The characters of an alphabet, ordered by their position in it (for string shrinking)."""
-
-    def __init__(self, alphabet: str) -> None:
-        self.alphabet = alphabet
-
-    def pick(self) -> str:  # pragma: no cover - only its shrink is used
-        return self.alphabet[0]
 
 
 class StringPattern(Shrinkable[str]):
@@ -126,7 +113,7 @@ class StringPattern(Shrinkable[str]):
             where = f"pickers[{index}] {self.pickers[index]!r}"
             raise ValueError(f"pattern field {alone.replace('{0', '{' + str(index), 1)} cannot format {describe(value)} from {where}: {error}") from None
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         values = [p.pick() for p in self.pickers]
         try:
             return self.pattern.format(*values)
@@ -165,7 +152,7 @@ class RandomPrefix(_Piece):
     ['synthi', 'sy', 'syn']
     """
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         return self.text[: self._stream.below(len(self.text) + 1)]
 
     def _is_piece(self, piece: str, text: str) -> bool:
@@ -179,7 +166,7 @@ class RandomSuffix(_Piece):
     ['ynthia', 'ia', 'hia']
     """
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         n = self._stream.below(len(self.text) + 1)
         return self.text[len(self.text) - n :]
 
@@ -195,7 +182,7 @@ class RandomTrim(_Piece):
     ['i', '', 'h']
     """
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         prefix = self.text[: self._stream.below(len(self.text) + 1)]
         n = self._stream.below(len(prefix) + 1)
         return prefix[len(prefix) - n :]
@@ -209,7 +196,7 @@ class RandomSubString(_Piece):
     ['i', '', 't']
     """
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         n = len(self.text)
         start = self._stream.below(n + 1)
         end = start + self._stream.below(n - start + 1)

@@ -66,7 +66,7 @@ class RandomDate(RandomPicker[dt.date]):
         self._bounds = (self.low.toordinal(), self.high.toordinal(), PIVOT_DATE.toordinal())
         self._init_stream(seed)
 
-    def pick(self) -> dt.date:
+    def _pick(self) -> dt.date:
         return dt.date.fromordinal(toward(self._stream, *self._bounds))
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
@@ -94,7 +94,7 @@ class RandomTime(RandomPicker[dt.time]):
         self._bounds = (_time_us(self.low), top, 0)
         self._init_stream(seed)
 
-    def pick(self) -> dt.time:
+    def _pick(self) -> dt.time:
         us = toward(self._stream, *self._bounds)
         seconds, micro = divmod(us, 1_000_000)
         minutes, second = divmod(seconds, 60)
@@ -160,7 +160,7 @@ class RandomDatetime(RandomPicker[dt.datetime]):
         self._bounds = ((self.low - PIVOT_DATETIME) // _MICRO, (self.high - PIVOT_DATETIME) // _MICRO, 0)
         self._init_stream(seed)
 
-    def pick(self) -> dt.datetime:
+    def _pick(self) -> dt.datetime:
         value = PIVOT_DATETIME + dt.timedelta(microseconds=toward(self._stream, *self._bounds))
         zones = self.timezones
         if zones is None:
@@ -191,7 +191,7 @@ class RandomTimedelta(RandomPicker[dt.timedelta]):
         self._bounds = (self.low // _MICRO, self.high // _MICRO, 0)
         self._init_stream(seed)
 
-    def pick(self) -> dt.timedelta:
+    def _pick(self) -> dt.timedelta:
         return dt.timedelta(microseconds=toward(self._stream, *self._bounds))
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.inputs import variadic_inputs
-from ..core.picker import Shrinkable
+from ..core.shrinking import Shrinkable
 
 __all__ = ["ArrayPicker"]
 
@@ -29,7 +29,7 @@ class ArrayPicker(Shrinkable[tuple[Any, ...]]):
             raise ValueError("ArrayPicker needs at least one picker, got none")
         self.pickers = variadic_inputs(pickers, "pickers", "ArrayPicker")
 
-    def pick(self) -> tuple[Any, ...]:
+    def _pick(self) -> tuple[Any, ...]:
         return tuple([p.pick() for p in self.pickers])
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:

@@ -51,7 +51,7 @@ from ..core.draws import (
 from ..core.exceptions import GiveUp
 from ..core.graph import edges, upstream
 from ..core.inputs import value_input
-from ..core.instrument import instance_pick, unwrap_one, wrap_one
+from ..core.instrument import unwrap_one, wrap_one
 from ..core.picker import Picker, Seedable
 from ..core.random import check_seed, derive_seed, fresh_seed
 from ..explain.recording import Entry
@@ -547,7 +547,7 @@ class GuidedPicker(Seedable[T]):
         self.learning = check_bool(learning, "learning")
         self._seed = fresh_seed() if seed is None else check_seed(seed)
         self._route = Route(PASSTHROUGH)
-        self._installed: list[tuple[Picker[Any], Any, Any]] | None = None
+        self._installed: list[tuple[Picker[Any], Any]] | None = None
         self._new_learner()
         self._install()
 
@@ -587,7 +587,8 @@ class GuidedPicker(Seedable[T]):
         """
         if self._installed is not None:
             self._uninstall()
-        installed: list[tuple[Picker[Any], Any, Any]] = []
+        installed: list[tuple[Picker[Any], Any]] = []
+        spans: list[tuple[Picker[Any], int]] = []
         points: dict[int, int] = {}
         route = self._route
         nodes = [node for _, node in upstream(self.wiring)]
@@ -604,18 +605,18 @@ class GuidedPicker(Seedable[T]):
                 points[id(stream)] = label
                 guided = selected is None or selected(label)
                 put_stream(node, _GuidedStream(stream, route, source, label, guided))
-                installed.append((node, stream, None))
+                installed.append((node, stream))
             elif self.state == "tree" and _branches(node):
-                installed.append((node, None, wrap_one(node, _spanning(route, label))))
+                spans.append((node, label))
         self._installed = installed
+        #: The pickers whose picks open a span of the tree state, watched while this picker picks.
+        self._spans = spans
+        self._span_ids = frozenset(id(node) for node, _ in spans)
 
     def _uninstall(self) -> None:
         node: Any
-        for node, stream, token in reversed(self._installed or []):
-            if stream is not None:
-                put_stream(node, stream)
-            else:
-                unwrap_one(node, token)
+        for node, stream in reversed(self._installed or []):
+            put_stream(node, stream)
         self._installed = None
 
     def _selector(self) -> Callable[[Hashable], bool] | None:
@@ -663,9 +664,12 @@ class GuidedPicker(Seedable[T]):
         route = self._route
         route.source = source
         token = set_current_route(route)
+        spans = [(node, wrap_one(node, _spanning(route, label))) for node, label in self._spans]
         try:
             return self.wiring.pick()
         finally:
+            for node, span in reversed(spans):
+                unwrap_one(node, span)
             route.source = PASSTHROUGH
             restore_current_route(token)
 
@@ -700,9 +704,8 @@ class GuidedPicker(Seedable[T]):
         return None
 
     def opens_span(self, picker: Picker[Any]) -> bool:
-        """Whether ``picker``'s pick right now is the one this picker installed to open a
-        span of the tree state (and no other wrapper is on it)."""
-        return getattr(instance_pick(picker), "span_route", None) is self._route
+        """Whether ``picker``'s pick opens a span of the tree state (while this picker picks)."""
+        return id(picker) in self._span_ids
 
     def _judge(self, value: T) -> tuple[T, bool, bool]:
         try:
@@ -729,7 +732,7 @@ class GuidedPicker(Seedable[T]):
             stats.history.append((stats.episodes, stats.valid, stats.unique))
         return value, ok, new
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         return self._pick_with(self.episode)
 
     def _pick_with(self, episode: Callable[[], tuple[T, bool, bool]]) -> T:
@@ -867,7 +870,6 @@ def _spanning(route: Route, label: int) -> Callable[[Picker[Any], Callable[[], A
             finally:
                 stack.pop()
 
-        spanned.span_route = route  # type: ignore[attr-defined]
         return spanned
 
     return make

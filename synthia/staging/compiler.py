@@ -46,11 +46,12 @@ from typing import Any, Callable, Iterator, TypeVar
 
 from ..core.checks import check_count_pick, check_unit_pick, cumulative, positional_order
 from ..core.constant import Constant
-from ..core.draws import RoutedStream, stream_of
+from ..core.routing import live_stream, route_key
 from ..core.graph import upstream
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import value_input
-from ..core.instrument import generate_lean_picks, hold, intercepted
+from ..core.instrument import WATCHED, intercepted
+from ..core.lean import generate_lean_picks
 from ..core.picker import UNSET, Picker, Seedable
 from ..core.random import Stream, weighted_index
 from ..pickers.basic import Apply, Choice, Deferred
@@ -94,16 +95,17 @@ class _Instrumented(Exception):
     """A picker of the wiring is routed or intercepted right now: pick through the graph."""
 
 
-def _live(stream: Any) -> Stream:
-    if isinstance(stream, RoutedStream):
+def _live(node: Picker[Any]) -> Stream:
+    stream = live_stream(node)
+    if stream is None:
         raise _Instrumented
-    return stream  # type: ignore[no-any-return]
+    return stream
 
 
 def _untouched(wiring: Picker[Any]) -> bool:
     """Whether no picker of ``wiring`` is routed or intercepted right now."""
     for _, node in upstream(wiring):
-        if intercepted(node) or isinstance(stream_of(node), RoutedStream):
+        if intercepted(node) or route_key(node):
             return False
     return True
 
@@ -281,7 +283,7 @@ class _Stager:
     def _grammar_functions(self, node: GrammarSentence | GrammarSequence) -> dict[str, str]:
         grammar = node.grammar
         sentence = type(node) is GrammarSentence
-        bits = self.bind("getrandbits", _live(node.stream).getrandbits, ("getrandbits", id(node)))
+        bits = self.bind("getrandbits", _live(node).getrandbits, ("getrandbits", id(node)))
         stream = self.bind("stream", node.stream)
         make = self.bind("Derivation", Derivation, "Derivation")
         names = {rule: self.var("rule") for rule in grammar.rules}
@@ -378,7 +380,7 @@ class _Stager:
 
     def _boolean(self, node: RandomBoolean, out: list[str], ind: str) -> str:
         self.staged += 1
-        random = self.bind("random", _live(node.stream).random, ("random", id(node)))
+        random = self.bind("random", _live(node).random, ("random", id(node)))
         v = self.var("b")
         out.append(f"{ind}{v} = {random}() < {self.literal(node.p)}  # RandomBoolean")
         return v
@@ -453,8 +455,7 @@ class _Stager:
         held sampler live, so a ``tell`` or a new stream is seen)."""
         _check_untouched(node)
         self.called += 1
-        pick = type(node).pick.__get__(node)
-        return self.bind("pick", pick, ("pick", id(node)))
+        return self.bind("pick", node.pick, ("pick", id(node)))
 
     def call(self, node: Picker[Any], out: list[str], ind: str) -> str:
         """A picker called as it is."""
@@ -473,7 +474,7 @@ class _Stager:
         if n == 1:
             out.append(f"{ind}{v} = {self.literal(low)}  # RandomInteger{about}: one value, no draw")
             return v
-        bits = self.bind("getrandbits", _live(node.stream).getrandbits, ("getrandbits", id(node)))
+        bits = self.bind("getrandbits", _live(node).getrandbits, ("getrandbits", id(node)))
         r = v if low == 0 else self.var("r")
         out.append(f"{ind}{r} = {bits}({self.literal(k)})  # RandomInteger{about}")
         if n != 1 << k:
@@ -485,7 +486,7 @@ class _Stager:
 
     def _float(self, node: RandomFloat, out: list[str], ind: str) -> str:
         self.staged += 1
-        random = self.bind("random", _live(node.stream).random, ("random", id(node)))
+        random = self.bind("random", _live(node).random, ("random", id(node)))
         v = self.var("f")
         low, high = node.low, node.high
         if low == 0.0 and high == 1.0:
@@ -769,31 +770,30 @@ class Compiled(Seedable[T]):
         # An empty name: the wiring keeps the compiled picker's key, so seeds derive as without it.
         yield "", self.wiring
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         """One value, through the graph: what runs while the picker is routed or intercepted."""
         return self.wiring.pick()
 
     def _bind(self) -> None:
         # Called at construction, after a copy, and when a route starts or ends.
-        self._fast: Callable[[], T] | None = None
-        if isinstance(self._stream, RoutedStream):
-            fast = type(self).pick.__get__(self)  # routed: through the graph
-        else:
-            try:
-                fast = self._build() or self._prime
-            except Exception:  # a wiring still being unpickled: build at the first pick
-                fast = self._prime
-        hold(self, fast)
+        self._made: Callable[[], T] | None = None
+        if route_key(self):
+            self._fast = None  # routed: through the graph (_pick)
+            return
+        try:
+            self._fast = self._build() or self._prime
+        except Exception:  # a wiring still being unpickled: build at the first pick
+            self._fast = self._prime
 
     def __getstate__(self) -> dict[str, Any]:
         state = super().__getstate__()
-        state.pop("_fast", None)  # generated code: built again after unpickling
+        state.pop("_made", None)  # generated code: built again after unpickling
         return state
 
     def _build(self) -> Callable[[], T] | None:
         """Build and hold the generated function (``None`` while a picker of the wiring is
         routed or intercepted: the next pick tries again)."""
-        fast = getattr(self, "_fast", None)
+        fast = getattr(self, "_made", None)
         if fast is not None:
             return fast  # type: ignore[no-any-return]
         built = getattr(self, "_built", None)
@@ -808,8 +808,7 @@ class Compiled(Seedable[T]):
             except _Instrumented:
                 return None
             fast = stager.function(self.wiring, source, env)
-        self._fast = self._built = fast
-        hold(self, fast)
+        self._made = self._built = self._fast = fast
         return fast  # type: ignore[no-any-return]
 
     def _prime(self) -> T:
@@ -818,7 +817,7 @@ class Compiled(Seedable[T]):
         return self.wiring.pick() if fast is None else fast()
 
     def take(self, n: int) -> list[T]:
-        if not isinstance(self._stream, RoutedStream):
+        if not route_key(self) and not WATCHED:
             self._build()  # so that the loop holds the generated function, not the first-pick hook
         return super().take(n)
 

@@ -89,6 +89,7 @@ class _GuidedStager(_Stager):
             if not (type(decision) is RandomFloat and decision.low >= 0.0 and decision.high <= 1.0):
                 raise NotFusable("a Choice with its own decision picker")
         if self.tree and self.guided.opens_span(node):
+            _check_untouched(node)
             # A span: its draws move its own copy of the state; after it, the state is the one before it.
             saved = self.var("ctx")
             out.append(f"{ind}{saved} = ctx  # a span opens")
