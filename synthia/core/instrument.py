@@ -29,12 +29,12 @@ watched in every thread that picks from it (a concurrent test's branches).
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from .graph import upstream
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .picker import Picker
+#: A picker (this module reads nothing of it but its ``_pick`` and ``_reset_self``).
+Picker = Any
 
 __all__ = [
     "WATCHED",
@@ -51,7 +51,7 @@ __all__ = [
 ]
 
 #: ``make_wrapper(picker, pick) -> new_pick``: ``pick`` is the callable being wrapped.
-WrapperFactory = Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]
+WrapperFactory = Callable[[Picker, Callable[[], Any]], Callable[[], Any]]
 
 #: The picks watched right now: ``id(picker)`` to the callable its pick runs (its wrappers,
 #: outermost first, around the class's ``_pick``). Empty: every pick runs the picker's own code.
@@ -59,18 +59,18 @@ WATCHED: dict[int, Callable[[], Any]] = {}
 #: The resets watched right now: ``id(picker)`` to what runs instead of its ``_reset_self()``.
 RESETS: dict[int, Callable[[], Any]] = {}
 #: The watched pickers themselves, so that an ``id`` stays theirs while they are watched.
-_HELD: dict[int, tuple["Picker[Any]", int]] = {}
+_HELD: dict[int, tuple[Picker, int]] = {}
 
 _MISSING = object()
 
 
-def _hold(picker: "Picker[Any]") -> None:
+def _hold(picker: Picker) -> None:
     key = id(picker)
     held = _HELD.get(key)
     _HELD[key] = (picker, 1 if held is None else held[1] + 1)
 
 
-def _release(picker: "Picker[Any]") -> None:
+def _release(picker: Picker) -> None:
     key = id(picker)
     held = _HELD.get(key)
     if held is None:  # pragma: no cover - released more than held
@@ -81,7 +81,7 @@ def _release(picker: "Picker[Any]") -> None:
         _HELD[key] = (picker, held[1] - 1)
 
 
-def wrap_one(picker: "Picker[Any]", make_wrapper: WrapperFactory) -> Any:
+def wrap_one(picker: Picker, make_wrapper: WrapperFactory) -> Any:
     """Watch ``picker``'s picks with the wrapper ``make_wrapper`` makes (around the wrappers
     already on it); return the token :func:`unwrap_one` needs to take it off.
 
@@ -101,7 +101,7 @@ def wrap_one(picker: "Picker[Any]", make_wrapper: WrapperFactory) -> Any:
     return previous
 
 
-def unwrap_one(picker: "Picker[Any]", token: Any) -> None:
+def unwrap_one(picker: Picker, token: Any) -> None:
     """Undo :func:`wrap_one`: the wrappers that were on ``picker`` before it are on again."""
     key = id(picker)
     if token is _MISSING:
@@ -111,7 +111,7 @@ def unwrap_one(picker: "Picker[Any]", token: Any) -> None:
     _release(picker)
 
 
-def intercepted(picker: "Picker[Any]") -> bool:
+def intercepted(picker: Picker) -> bool:
     """Whether a wrapper (a span, provenance, timing) is on ``picker``'s pick right now.
 
     >>> from synthia import RandomInteger
@@ -124,12 +124,12 @@ def intercepted(picker: "Picker[Any]") -> bool:
     return id(picker) in WATCHED
 
 
-def watcher(picker: "Picker[Any]") -> Callable[[], Any] | None:
+def watcher(picker: Picker) -> Callable[[], Any] | None:
     """The outermost wrapper on ``picker``'s pick right now (``None`` when none is)."""
     return WATCHED.get(id(picker))
 
 
-def watch_resets(picker: "Picker[Any]", make_wrapper: Callable[[Callable[[], Any]], Callable[[], Any]]) -> Any:
+def watch_resets(picker: Picker, make_wrapper: Callable[[Callable[[], Any]], Callable[[], Any]]) -> Any:
     """Observe the resets of one picker's own state: ``make_wrapper(reset_own_state)``
     returns what runs instead, on :meth:`~Picker.reset`, :meth:`~Picker.set_seed` and
     :func:`~synthia.core.picker.restart` alike. Returns the token :func:`unwatch_resets`
@@ -143,7 +143,7 @@ def watch_resets(picker: "Picker[Any]", make_wrapper: Callable[[Callable[[], Any
     return previous
 
 
-def unwatch_resets(picker: "Picker[Any]", token: Any) -> None:
+def unwatch_resets(picker: Picker, token: Any) -> None:
     """Undo :func:`watch_resets`, restoring the observer that was there before."""
     key = id(picker)
     if token is _MISSING:
@@ -153,7 +153,7 @@ def unwatch_resets(picker: "Picker[Any]", token: Any) -> None:
     _release(picker)
 
 
-def start_log(picker: "Picker[Any]") -> list[Any]:
+def start_log(picker: Picker) -> list[Any]:
     """Begin a new provenance log on ``picker`` (kept on it until the next one, dropped by a
     copy) and return it."""
     log: list[Any] = []
@@ -161,13 +161,13 @@ def start_log(picker: "Picker[Any]") -> list[Any]:
     return log
 
 
-def log_kept(picker: "Picker[Any]") -> list[Any] | None:
+def log_kept(picker: Picker) -> list[Any] | None:
     """The provenance log kept on ``picker`` (:func:`start_log`), or ``None``."""
     return getattr(picker, "_provenance_log", None)  # (not __dict__: reading it slows the object's attributes)
 
 
 @contextmanager
-def intercept(root: "Picker[Any]", make_wrapper: WrapperFactory) -> Iterator[list["Picker[Any]"]]:
+def intercept(root: Picker, make_wrapper: WrapperFactory) -> Iterator[list[Picker]]:
     """Wrap the picks of ``root`` and of every picker upstream while the block runs.
 
     Yields the list of pickers that were wrapped.
