@@ -20,7 +20,7 @@ import copy
 import itertools
 import random
 from contextlib import contextmanager
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 from .graph import upstream
 from .instrument import unwrap_one, wrap_one
@@ -40,8 +40,12 @@ __all__ = [
     "stream_behind",
     "put_stream",
     "live_stream",
+    "is_routed",
     "route_key",
     "follow_routes",
+    "keep_routed",
+    "release_routes",
+    "drawing_from",
     "outer_source",
     "open_span",
     "record",
@@ -267,6 +271,16 @@ def live_stream(picker: "Picker[Any]") -> Stream | None:
     return None if stream is None or isinstance(stream, RoutedStream) else stream
 
 
+def is_routed(stream: Any) -> bool:
+    """Whether ``stream`` (a picker's, as :func:`stream_of` gives it) sends its draws to a source.
+
+    >>> from synthia.core.random import Stream
+    >>> is_routed(Stream(1)), is_routed(Route(Recorder()).join(Stream(1)))
+    (False, True)
+    """
+    return isinstance(stream, RoutedStream)
+
+
 def route_key(picker: "Picker[Any]") -> tuple[int, ...]:
     """The routes ``picker`` is on right now, as numbers (outermost first; ``()`` when it is
     on none or owns no stream): two pickers with equal keys draw through the same sources.
@@ -332,6 +346,60 @@ def put_stream(picker: "Picker[Any]", stream: Any) -> None:
     seedable._bind()
 
 
+def keep_routed(
+    wiring: "Picker[Any]", route: Route, stream: Callable[[Any, Route, "Picker[Any]", int], Any] | None = None
+) -> list[tuple["Picker[Any]", Any]]:
+    """Put every random picker of ``wiring`` on ``route`` for good (a guided picker's learner):
+    its draws go to ``route.source`` -- :data:`PASSTHROUGH`, its own stream, until a
+    :func:`drawing_from` block names another source. ``stream(own, route, picker, label)``
+    makes each picker's routed stream (a :class:`RoutedStream` by default; a source may keep
+    its own subclass, as the learner does); ``label`` is the picker's position in the walk.
+    Returns what :func:`release_routes` takes to put the pickers back on their streams.
+
+    >>> import synthia as sy
+    >>> numbers = sy.RandomInteger(0, 10, seed=1)
+    >>> route = Route(PASSTHROUGH)
+    >>> kept = keep_routed(numbers, route)
+    >>> with drawing_from(route, Replayer([7])):
+    ...     numbers.pick()
+    7
+    >>> numbers.pick() in range(10), route_key(numbers) == (route.serial,)
+    (True, True)
+    >>> release_routes(kept); route_key(numbers)
+    ()
+    """
+    kept: list[tuple[Picker[Any], Any]] = []
+    for label, (_, node) in enumerate(upstream(wiring)):
+        current = stream_of(node)
+        if current is not None:
+            put_stream(node, RoutedStream(current, route) if stream is None else stream(current, route, node, label))
+            kept.append((node, current))
+    return kept
+
+
+def release_routes(kept: list[tuple["Picker[Any]", Any]]) -> None:
+    """Undo :func:`keep_routed`: each picker draws from the stream it had before."""
+    for node, stream in reversed(kept):
+        put_stream(node, stream)
+
+
+@contextmanager
+def drawing_from(route: Route, source: DrawSource, spans: Sequence[tuple["Picker[Any]", Hashable]] = ()) -> Iterator[Route]:
+    """While the block runs, the draws on ``route`` (kept by :func:`keep_routed`) go to
+    ``source``, pickers made in the block join the route, and each pick of a picker of
+    ``spans`` (``(picker, label)`` pairs) opens a span labelled ``label`` on the source."""
+    route.source = source
+    token = ROUTE.set(route)
+    watched = [(node, wrap_one(node, _spanning(route, label))) for node, label in spans]
+    try:
+        yield route
+    finally:
+        for node, wrapped in reversed(watched):
+            unwrap_one(node, wrapped)
+        route.source = PASSTHROUGH
+        ROUTE.reset(token)
+
+
 def _roots(roots: "Picker[Any] | Sequence[Picker[Any]]") -> list["Picker[Any]"]:
     return [roots] if isinstance(roots, Picker) else list(roots)
 
@@ -388,7 +456,7 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
         route.source = PASSTHROUGH
 
 
-def _spanning(route: Route, label: int) -> Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]:
+def _spanning(route: Route, label: Hashable) -> Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]:
     def make(picker: "Picker[Any]", pick: Callable[[], Any]) -> Callable[[], Any]:
         def spanned() -> Any:
             source = route.source

@@ -38,7 +38,7 @@ import threading
 from typing import Any, Callable, Sequence
 
 from ..core.checks import check_int
-from ..core.draws import DrawSource, RoutedStream, open_span, routed
+from ..core.draws import DrawSource, is_routed, open_span, routed
 from ..core.exceptions import GiveUp
 from ..core.picker import Picker, RandomPicker
 from ..pickers.floats import FloatSpace
@@ -383,7 +383,7 @@ def _light_data_class() -> type:
             self.stream = stream
             # Spans matter only to a draw source (a recording, a replay): plain generation
             # skips them.
-            self.routed = isinstance(stream, RoutedStream)
+            self.routed = is_routed(stream)
             self.sources: list[DrawSource | None] = []
             self.depth = -1
             self.draws = 0
@@ -558,7 +558,7 @@ def _draw_string(stream: Any, intervals: Any, min_size: int, max_size: int) -> s
     if size > 256 and not stream.boolean(WIDE_TEXT):
         size = 256
     char = intervals.char_in_shrink_order
-    if not isinstance(stream, RoutedStream):
+    if not is_routed(stream):
         pick = stream.below
         return "".join([char(pick(size)) for _ in range(n)])
     return _Characters(stream, intervals, size).spell(n)

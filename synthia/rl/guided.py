@@ -46,12 +46,11 @@ from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 from ..core.checks import check_bool, check_callable, check_int, check_number, check_probability, cumulative, describe
 from ..core.draws import (
     BOOLEAN, FLOAT, INTEGER, PASSTHROUGH, WEIGHTED, DrawSource, Route, RoutedStream, current_route,
-    put_stream, restore_current_route, set_current_route, stream_of,
+    drawing_from, keep_routed, release_routes, stream_of,
 )
 from ..core.exceptions import GiveUp
 from ..core.graph import edges, upstream
 from ..core.inputs import value_input
-from ..core.instrument import unwrap_one, wrap_one
 from ..core.picker import Picker, Seedable
 from ..core.random import check_seed, derive_seed, fresh_seed
 from ..explain.recording import Entry
@@ -296,12 +295,12 @@ class GuideSource(DrawSource):
         if id(stream) in self.points:
             # A picker of the wiring: its sample's own draws (AnyInteger's mode, width and
             # magnitude) are the choice points, as they are for a picker that draws them directly.
-            return sample(RoutedStream(stream, Route(self)))
+            return sample(Route(self).join(stream))
         return self.integer(stream, low, high)
 
     def floating_by(self, stream: Any, low: float, high: float, sample: Callable[[Any], float]) -> float:
         if id(stream) in self.points:
-            return sample(RoutedStream(stream, Route(self)))  # as for integer_by: the sample's draws are guided
+            return sample(Route(self).join(stream))  # as for integer_by: the sample's draws are guided
         return self.floating(stream, low, high)
 
     def boolean(self, stream: Any, p: float) -> bool:
@@ -587,10 +586,8 @@ class GuidedPicker(Seedable[T]):
         """
         if self._installed is not None:
             self._uninstall()
-        installed: list[tuple[Picker[Any], Any]] = []
         spans: list[tuple[Picker[Any], int]] = []
         points: dict[int, int] = {}
-        route = self._route
         nodes = [node for _, node in upstream(self.wiring)]
         self._keys = {label: key for label, (key, _) in enumerate(upstream(self.wiring))}
         self._labels = {id(node): label for label, node in enumerate(nodes)}
@@ -599,24 +596,19 @@ class GuidedPicker(Seedable[T]):
             self.guide, points, selected, self.state, self.window, self.float_buckets, self.max_actions, explore=True,
             choices=_decisions(self.wiring, self._labels),
         )
-        for label, node in enumerate(nodes):
-            stream = stream_of(node)
-            if stream is not None:
-                points[id(stream)] = label
-                guided = selected is None or selected(label)
-                put_stream(node, _GuidedStream(stream, route, source, label, guided))
-                installed.append((node, stream))
-            elif self.state == "tree" and _branches(node):
-                spans.append((node, label))
-        self._installed = installed
+        def guided_stream(own: Any, route: Route, node: Picker[Any], label: int) -> _GuidedStream:
+            points[id(own)] = label
+            return _GuidedStream(own, route, source, label, selected is None or selected(label))
+
+        self._installed = keep_routed(self.wiring, self._route, guided_stream)
+        if self.state == "tree":
+            spans = [(node, label) for label, node in enumerate(nodes) if stream_of(node) is None and _branches(node)]
         #: The pickers whose picks open a span of the tree state, watched while this picker picks.
         self._spans = spans
         self._span_ids = frozenset(id(node) for node, _ in spans)
 
     def _uninstall(self) -> None:
-        node: Any
-        for node, stream in reversed(self._installed or []):
-            put_stream(node, stream)
+        release_routes(self._installed or [])
         self._installed = None
 
     def _selector(self) -> Callable[[Hashable], bool] | None:
@@ -661,17 +653,8 @@ class GuidedPicker(Seedable[T]):
     def _routed_pick(self, source: GuideSource) -> T:
         """The wiring's value with its draws routed to ``source`` (the learner)."""
         source.begin()
-        route = self._route
-        route.source = source
-        token = set_current_route(route)
-        spans = [(node, wrap_one(node, _spanning(route, label))) for node, label in self._spans]
-        try:
+        with drawing_from(self._route, source, self._spans):
             return self.wiring.pick()
-        finally:
-            for node, span in reversed(spans):
-                unwrap_one(node, span)
-            route.source = PASSTHROUGH
-            restore_current_route(token)
 
     def compiled_episode(self, pick_wiring: Callable[[GuideSource], T]) -> tuple[T, bool, bool]:
         """One episode whose value comes from ``pick_wiring(source)``: the routed wiring
@@ -855,24 +838,6 @@ def _explain_guided(picker: Any, index: int, part: Any, entry: Entry) -> Any:
     do not matter); below it, the draws the learner decided are the wiring's own leaves."""
     wiring, i = entry.consumed[-1]
     return Ref(wiring, i, part)
-
-
-def _spanning(route: Route, label: int) -> Callable[[Picker[Any], Callable[[], Any]], Callable[[], Any]]:
-    def make(picker: Picker[Any], pick: Callable[[], Any]) -> Callable[[], Any]:
-        def spanned() -> Any:
-            source = route.source
-            if source is PASSTHROUGH:
-                return pick()
-            stack = source.stack  # type: ignore[attr-defined]
-            stack.append(stack[-1])
-            try:
-                return pick()
-            finally:
-                stack.pop()
-
-        return spanned
-
-    return make
 
 
 def _branches(node: Picker[Any]) -> bool:
