@@ -10,7 +10,7 @@ import pytest
 import synthia as sy
 import synthia.core.draws as sd
 from synthia.staging import stage
-from synthia.staging.compiler import _Instrumented
+from synthia.core.emitter import Instrumented
 
 from .contract.registry import Case, all_cases
 
@@ -20,7 +20,7 @@ CASES = all_cases()
 def _stageable(case: Case) -> bool:
     try:
         source, _ = stage(case.factory())
-    except _Instrumented:  # pragma: no cover - a fresh wiring is never routed
+    except Instrumented:  # pragma: no cover - a fresh wiring is never routed
         return False
     return "0 pickers staged" not in source
 
@@ -80,7 +80,7 @@ def test_reset_duplicate_and_set_seed_follow_the_wiring(case: Case) -> None:
 
 
 def test_the_source_is_readable_and_cached_per_shape() -> None:
-    from synthia.staging import compiler
+    from synthia.core import emitter as compiler
 
     a = sy.compile(sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 5)))
     b = sy.compile(sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 5)))
@@ -347,7 +347,7 @@ def test_a_recorded_or_replayed_pick_keeps_the_generated_function() -> None:
     # The end of a route restores the wiring as it was: restaging it there (three times per
     # copied part in a harness) would be pure cost.
     fast = sy.compile(sy.ComposeList(sy.RandomInteger(0, 9), sy.RandomInteger(1, 4)))
-    from synthia.core.lean import fast_code
+    from synthia.core.emitter import fast_code
 
     fast.set_seed(2).pick()
     built = fast_code(fast)
@@ -362,7 +362,7 @@ def test_a_recorded_or_replayed_pick_keeps_the_generated_function() -> None:
 def test_compiling_a_leaf_holds_the_leaf_s_own_pick() -> None:
     # Generated code around one call could only slow it: the compiled picker holds what the
     # leaf holds (its sampler, C code for RandomFloat()) or the picker called as it is.
-    from synthia.core.lean import fast_code
+    from synthia.core.emitter import fast_code
 
     for leaf in (sy.RandomFloat(), sy.Tick(), sy.RandomString(5, "abc"), sy.GaussianFloat(), sy.Constant(3)):
         compiled = sy.compile(leaf)
@@ -378,7 +378,7 @@ def _generated(fn: Any) -> bool:
 
 
 def test_choice_and_apply_hold_the_stager_s_code_from_their_second_pick() -> None:
-    from synthia.core.lean import fast_code
+    from synthia.core.emitter import fast_code
 
     for picker in (sy.Choice("a", "b", weights=[1, 3]), sy.Apply(lambda a: a + 1, sy.RandomInteger(0, 9))):
         picker.pick()  # picked once (a Bind's per-value wiring): nothing generated

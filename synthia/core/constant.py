@@ -23,8 +23,15 @@ class Constant(Shrinkable[T]):
     ['a', 'a', 'a']
     """
 
+    #: Its pick neither draws nor changes anything: the stager writes its value anywhere.
+    pure = True
+
     def __init__(self, value: T) -> None:
         self.value = value
+
+    def stage(self, emitter: Any, out: list[str], ind: str) -> str:
+        """The stager's code of a pick: the value itself (bound, never spliced into the code)."""
+        return emitter.constant(self, self.value)  # type: ignore[no-any-return]
 
     def _pick(self) -> T:
         return self.value

@@ -148,12 +148,27 @@ class Picker(Resettable, Generic[T]):
     #: the stager's code of the picker), or ``None``: the class's ``_pick`` runs. Never an
     #: observer's: copies drop it and the picker makes it again.
     _fast: Callable[[], Any] | None = None
+    #: The stager's hook of a composite, ``stage(emitter, out, ind) -> name``: it appends the
+    #: code of one pick to ``out`` and returns the name of the value (:mod:`synthia.core.emitter`).
+    #: ``None``: the stager writes the described draw of a leaf, or calls the picker as it is.
+    stage: ClassVar[Any] = None
+    #: Whether a pick neither draws nor changes any state (a ``Constant``): the stager may
+    #: write it anywhere, even inside another picker's lean pick.
+    pure: ClassVar[bool] = False
+    #: Whether the class's ``stage`` hook writes its pick (the hook is defined at or below the
+    #: class's ``_pick``: a subclass with a pick of its own is called as it is).
+    _stages: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("pick")
         if own is not None:
             _adopt_pick(cls, own)
+        pick_owner = next(c for c in cls.__mro__ if "_pick" in c.__dict__)
+        stage_owner = next(c for c in cls.__mro__ if "stage" in c.__dict__)
+        cls._stages = stage_owner.__dict__["stage"] is not None and issubclass(stage_owner, pick_owner)
+        if "_fast" not in cls.__dict__ and getattr(cls._fast, "needs_hook", False) and not cls._stages:
+            cls._fast = None  # a lean pick is the hook's code: a pick of its own has none
 
     # -- the contract ---------------------------------------------------------------
     def pick(self) -> T:

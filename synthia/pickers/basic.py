@@ -9,12 +9,12 @@ import sys
 
 from typing import Any, Callable, Sequence, TypeVar, overload
 
-from ..core.checks import check_callable, check_int, check_weights, cumulative, describe
+from ..core.checks import check_callable, check_int, check_weights, cumulative, describe, positional_order
 from ..core.constant import Constant, Nothing
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import unit_input, value_input, variadic_inputs
 from ..core.instrument import WATCHED
-from ..core.lean import lean_from_second_pick
+from ..core.emitter import Emitter, lean_from_second_pick, return_value
 from ..core.picker import UNSET, Bounded, Picker
 from ..core.shrinking import Shrinkable
 from ..core.random import weighted_index
@@ -48,7 +48,7 @@ class Choice(Shrinkable[T]):
     """
 
     inputs_fields = ("alternatives", "decision")
-    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.lean`).
+    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
     _fast = lean_from_second_pick
 
     def __init__(
@@ -94,6 +94,30 @@ class Choice(Shrinkable[T]):
 
     def _pick(self) -> T:
         return self.alternatives[self.choose()].pick()
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick: the decision drawn, then an ``if`` chain comparing it
+        with the running sums (a tuple indexed beyond a dozen alternatives)."""
+        e.staged += 1
+        alternatives, decision = self.alternatives, self.decision
+        n = len(alternatives)
+        bounds = decision.value_range()
+        if bounds is not None and bounds[0] >= 0.0 and bounds[1] <= 1.0:  # in [0, 1): compared as it is
+            chosen = e.choose(self, decision, self.weights, out, ind)
+            if n == 1:
+                return e.pick(alternatives[0], out, ind)
+            if isinstance(chosen, tuple):
+                test, indices = chosen[1], chosen[2]
+                return e.branches(alternatives, indices, out, ind, test)
+            i = chosen
+        else:  # a decision of another range: its value checked and mapped as the pick does
+            u = e.pick(decision, out, ind)
+            i = e.var("i")
+            index_of = e.bind("index_of", self.index_of, ("index_of", id(self)))
+            out.append(f"{ind}{i} = {index_of}({u})  # Choice of {n}: its decision checked")
+            if n == 1:
+                return e.pick(alternatives[0], out, ind)
+        return e.branches(alternatives, list(range(n)), out, ind, lambda j: f"{i} == {j}", index=i)
 
     def take_array(self, n: int) -> Any:
         """The next ``n`` values as a numpy array, for a choice among plain numbers whose
@@ -241,7 +265,7 @@ class Apply(Picker[T]):
     """
 
     inputs_fields = ("args", "kwargs")
-    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.lean`).
+    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
     _fast = lean_from_second_pick
 
     def __init__(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> None:
@@ -254,6 +278,33 @@ class Apply(Picker[T]):
         if self.kwargs:
             return self.fn(*args, **{k: v.pick() for k, v in self.kwargs.items()})
         return self.fn(*args)
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick: the inputs picked in order, then a direct call of
+        ``fn`` (keywords naming the next positional parameters passed by position)."""
+        e.staged += 1
+        args = [e.pick(a, out, ind) for a in self.args]
+        order = positional_order(self.fn, len(args), list(self.kwargs)) if self.kwargs else None
+        if order is not None:  # keywords naming the next positional parameters: passed by position
+            picked = [e.pick(p, out, ind) for p in self.kwargs.values()]
+            slots = [""] * len(picked)
+            for i, slot in enumerate(order):
+                slots[slot] = picked[i]
+            fn = e.bind("fn", self.fn, ("fn", id(self)))
+            v = e.var("a")
+            out.append(f"{ind}{v} = {fn}({', '.join(args + slots)})  # Apply")
+            return v
+        keywords = [(e.bind("key", k), e.pick(p, out, ind)) for k, p in self.kwargs.items()]
+        v = e.var("a")
+        if self.fn is dict and not args:
+            out.append(f"{ind}{v} = {{{', '.join(f'{k}: {x}' for k, x in keywords)}}}  # Apply(dict, ...)")
+            return v
+        fn = e.bind("fn", self.fn, ("fn", id(self)))
+        parts = list(args)
+        if keywords:
+            parts.append("**{" + ", ".join(f"{k}: {x}" for k, x in keywords) + "}")
+        out.append(f"{ind}{v} = {fn}({', '.join(parts)})  # Apply")
+        return v
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         def plain(p: Picker[Any]) -> Any:
@@ -327,6 +378,34 @@ class Deferred(Picker[T]):
 
     def _reset_self(self) -> None:
         self._depth = 0
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick: a call of one local recursive function for this picker
+        (written once per walk), with its depth counter (``nonlocal``) past ``max_depth``."""
+        name = e.memo.get(("deferred", id(self)))
+        if name is None:
+            e.staged += 1
+            name = e.memo[("deferred", id(self))] = e.var("deferred")
+            body = [f"    def {name}():  # Deferred"]
+            target = self.target
+            if self.max_depth is not None:
+                depth = name.replace("deferred", "depth")
+                e.prelude.append(f"    {depth} = 0")
+                body.append(f"        nonlocal {depth}")
+                body.append(f"        if {depth} >= {self.max_depth}:")
+                fallback = e.pick(self.fallback, body, " " * 12)  # type: ignore[arg-type]
+                return_value(body, fallback, " " * 12)
+                body.append(f"        {depth} += 1")
+                body.append("        try:")
+                return_value(body, e.pick(target, body, " " * 12), " " * 12)
+                body.append("        finally:")
+                body.append(f"            {depth} -= 1")
+            else:
+                return_value(body, e.pick(target, body, " " * 8), " " * 8)
+            e.functions.append(body)
+        v = e.var("d")
+        out.append(f"{ind}{v} = {name}()")
+        return v
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Deferred[T]":
         # Build before copying: an unbuilt copy would call build(), whose closure

@@ -6,6 +6,7 @@ from typing import Any, Callable, TypeVar, overload
 
 from ..core.checks import check_bool, check_callable, check_hashable, describe
 from ..core.constant import Constant
+from ..core.emitter import Emitter, described, fast_pick
 from ..core.instrument import WATCHED
 from ..core.routing import follow_routes, open_span, route_key, stream_behind
 from ..core.inputs import value_input
@@ -144,6 +145,34 @@ class Bind(RandomPicker[U]):
             inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
         return inner.pick()  # type: ignore[no-any-return]
 
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick with ``cache=True``: the value staged, then the compiled
+        pick of the wiring kept for it (:attr:`compiled`, filled at each value's second pick and
+        emptied with the kept wirings by ``reset``). Without ``cache``, ``fn`` builds new
+        pickers at every pick: the ``Bind`` is called as it is."""
+        if not self.cache:
+            return e.call(self, out, ind)
+        e.check(self.maker)  # the staged code does what the maker's pick does
+        e.staged += 1
+        x = e.pick(self.picker, out, ind)
+        fast_get = e.bind("compiled_get", self.compiled.get)
+        slow = e.opaque("first_pick", _KeptPicks(self))
+        c, v = e.var("e"), e.var("b")
+        spec = described(self.picker)
+        if spec is not None and spec.value is None and spec.sample is None:  # one type of value, hashable
+            out.append(f"{ind}{c} = {fast_get}({x})  # Bind(cache=True): the compiled pick of the wiring kept for the value")
+            out.append(f"{ind}if {c} is not None:")
+        else:
+            out.append(f"{ind}try:  # Bind(cache=True): the compiled pick of the wiring kept for the value")
+            out.append(f"{ind}    {c} = {fast_get}({x})")
+            out.append(f"{ind}except TypeError:  # unhashable: the Bind says so")
+            out.append(f"{ind}    {c} = None")
+            out.append(f"{ind}if {c} is not None and {c}[0] is {x}.__class__:")
+        out.append(f"{ind}    {v} = {c}[1]()")
+        out.append(f"{ind}else:")
+        out.append(f"{ind}    {v} = {slow}({x})")
+        return v
+
     def part_label(self) -> tuple[str, ...]:
         """The label of this picker's picks in recorded draws: the same for every ``Bind`` whose
         ``fn`` is the same code (the nested ``Bind``s of a recursive wiring, one per sub-tree),
@@ -231,6 +260,36 @@ class Bind(RandomPicker[U]):
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.picker, self.fn], ({"cache": True} if self.cache else {})
+
+
+class _KeptPicks:
+    """A call picks for a value whose wiring a ``Bind(cache=True)`` does not keep yet (or
+    dropped at a reset): the ``Bind`` builds and keeps it, and its compiled pick goes to
+    ``bind.compiled``, where the staged code finds it next time."""
+
+    __slots__ = ("bind",)
+
+    def __init__(self, bind: Bind[Any]) -> None:
+        self.bind = bind
+
+    def __call__(self, value: Any) -> Any:
+        bind = self.bind
+        inner = bind.inner_for(value)  # a TypeError for an unhashable value, as unstaged
+        cls, compiled = value.__class__, bind.compiled
+
+        def second() -> Any:
+            # Compiled at the value's second pick: a value met once (a wide range) costs no
+            # staging. Wirings of one shape share one source (numbers are objects), so
+            # this is a walk over the wiring, not a compilation.
+            fast = fast_pick(inner, shared=True)
+            compiled[value] = (cls, fast)
+            return fast()
+
+        compiled[value] = (cls, second)
+        return inner.pick()
+
+    def __repr__(self) -> str:
+        return f"_KeptPicks({self.bind!r})"
 
 
 #: How many wirings one family of Binds keeps (a Bind and those built while picking from it),
