@@ -41,7 +41,7 @@ def make(env):
         if t2 < 1.0:
             c3 = const_1
         else:
-            c3 = input_2.pick()  # an input, through its pick
+            c3 = input_2._fast()  # an input, through its own fast code
         return c3
     return pick
 <BLANKLINE>
@@ -202,7 +202,8 @@ class Emitter:
                 self.hoisted.append(f"        {held} = {name}._fast  # a described input: its held sampler")
             out.append(f"{ind}{v} = {held}()")
         else:
-            out.append(f"{ind}{v} = {name}.pick()  # an input, through its pick")
+            # Generated code runs only while nothing watches picks: the input's own fast code.
+            out.append(f"{ind}{v} = {name}._fast()  # an input, through its own fast code")
         return v
 
     def pick_of(self, node: Picker[Any]) -> str:
@@ -212,10 +213,13 @@ class Emitter:
         return self.bind("pick", node.pick, ("pick", id(node)))
 
     def call(self, node: Picker[Any], out: list[str], ind: str) -> str:
-        """A picker called as it is."""
-        name = self.pick_of(node)
+        """A picker called as it is (its fast code, or its class's ``_pick``: generated code
+        runs only while nothing watches picks, so the final ``pick`` has nothing to check)."""
+        self.check(node)
+        self.called += 1
+        name = self.bind("picker", node, ("picker", id(node)))
         v = self.var("p")
-        out.append(f"{ind}{v} = {name}()  # called as it is")
+        out.append(f"{ind}{v} = {name}._fast()  # called as it is")
         return v
 
     def constant(self, node: Picker[Any], value: Any) -> str:
@@ -394,7 +398,7 @@ class Emitter:
         (the wiring's own pick for a picker called as it is or a constant, the stream's C
         ``random`` for a ``RandomFloat()``). Compiling never makes a wiring slower."""
         if (self.staged == 0 and self.called == 1) or not self.body:  # called as it is, or a Constant
-            return wiring.pick
+            return held_fast(wiring)
         call = _ONE_CALL.match(self.body[0]) if len(self.body) == 1 and not self.functions and not self.prelude and not self.hoisted else None
         if call is not None and call.group(1) == self.value:
             return env[self.env_names.index(call.group(2))]  # type: ignore[no-any-return]
@@ -485,6 +489,9 @@ def lean_from_second_pick(picker: Picker[Any]) -> Any:
     generates its lean pick (:func:`lean_pick`), holds it as its fast code and picks through
     it. So a picker picked once (one a plain ``Bind`` builds for one value) costs no
     generation, and copies, which drop fast code, make their own."""
+    held = picker._fast
+    if getattr(held, "__self__", None) is not picker:  # made already (called through an old reference)
+        return held()
     if getattr(picker, "_picked", False):
         fast = picker._fast = lean_pick(picker)
         return fast()
@@ -496,6 +503,16 @@ def lean_from_second_pick(picker: Picker[Any]) -> Any:
 lean_from_second_pick.needs_hook = True  # type: ignore[attr-defined]
 
 
+def held_fast(picker: Picker[Any]) -> Callable[[], Any]:
+    """``picker``'s fast code, made now if it makes it at its first pick (a leaf's sampler)."""
+    if described(picker) is not None or (isinstance(picker, Seedable) and picker._samples):
+        fast = picker._make_fast()  # type: ignore[attr-defined]
+        if fast is not None:
+            picker._fast = fast
+            return fast  # type: ignore[no-any-return]
+    return picker._fast
+
+
 def fast_code(picker: Picker[Any]) -> Callable[[], Any] | None:
     """The fast code ``picker`` holds for its pick right now (its sampler, its lean pick, a
     compiled function), or ``None`` when it holds none yet (it picks through its class).
@@ -505,5 +522,5 @@ def fast_code(picker: Picker[Any]) -> Callable[[], Any] | None:
     >>> fast_code(pair) is None, pair.take(2) and fast_code(pair) is not None
     (True, True)
     """
-    fast = getattr(picker, "_fast", None)
-    return None if fast is None or getattr(fast, "__self__", None) is picker else fast
+    fast = picker._fast
+    return None if getattr(fast, "__self__", None) is picker else fast

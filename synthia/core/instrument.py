@@ -1,9 +1,10 @@
 """Watching picks from outside: spans, provenance, timing.
 
-:meth:`Picker.pick <synthia.core.picker.Picker.pick>` is final: it checks one variable,
-:data:`WATCHED`, the registry of the picks being watched right now, and calls the picker's
-own code when it is empty (nearly always: plain generation pays one test). While a picker is
-watched, its pick runs the wrappers registered for it, around the class's ``_pick()``. A
+:meth:`Picker.pick <synthia.core.picker.Picker.pick>` is final, and reads one variable,
+:data:`WATCHED`: the registry of the picks being watched right now. While it is empty (nearly
+always), a pick is the picker's own code and pays for no check at all; while it is not, every
+pick checks it, and a watched picker's pick runs the wrappers registered for it, around the
+class's ``_pick()`` (:func:`on_watching` tells the picker module when to switch). A
 wrapper is made by a factory ``make_wrapper(picker, pick) -> new_pick`` (``pick`` is what it
 wraps: the class's ``_pick`` bound to the picker, or the wrapper registered before it), and
 registered by :func:`wrap_one` (one picker) or :func:`intercept` (a whole wiring, for a
@@ -39,6 +40,7 @@ Picker = Any
 __all__ = [
     "WATCHED",
     "RESETS",
+    "on_watching",
     "intercept",
     "wrap_one",
     "unwrap_one",
@@ -60,6 +62,22 @@ WATCHED: dict[int, Callable[[], Any]] = {}
 RESETS: dict[int, Callable[[], Any]] = {}
 #: The watched pickers themselves, so that an ``id`` stays theirs while they are watched.
 _HELD: dict[int, tuple[Picker, int]] = {}
+#: Called with ``True`` when the first pick is watched and ``False`` when none is any more
+#: (the picker module switches its final ``pick`` between its two forms).
+_SWITCHES: list[Callable[[bool], None]] = []
+
+
+def on_watching(switch: Callable[[bool], None]) -> None:
+    """Call ``switch(True)`` whenever picks begin to be watched (the registry fills) and
+    ``switch(False)`` whenever none is any more (it empties)."""
+    _SWITCHES.append(switch)
+    switch(bool(WATCHED))
+
+
+def _changed(before: bool) -> None:
+    if before != bool(WATCHED):
+        for switch in _SWITCHES:
+            switch(not before)
 
 _MISSING = object()
 
@@ -94,21 +112,25 @@ def wrap_one(picker: Picker, make_wrapper: WrapperFactory) -> Any:
     (True, False)
     """
     key = id(picker)
+    before = bool(WATCHED)
     previous = WATCHED.get(key, _MISSING)
     inner = picker._pick if previous is _MISSING else previous  # type: ignore[attr-defined]
     WATCHED[key] = make_wrapper(picker, inner)  # type: ignore[arg-type]
     _hold(picker)
+    _changed(before)
     return previous
 
 
 def unwrap_one(picker: Picker, token: Any) -> None:
     """Undo :func:`wrap_one`: the wrappers that were on ``picker`` before it are on again."""
     key = id(picker)
+    before = bool(WATCHED)
     if token is _MISSING:
         WATCHED.pop(key, None)
     else:
         WATCHED[key] = token
     _release(picker)
+    _changed(before)
 
 
 def intercepted(picker: Picker) -> bool:

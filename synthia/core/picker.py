@@ -31,11 +31,12 @@ from __future__ import annotations
 import copy
 import dis
 import threading
+from operator import attrgetter
 from typing import Any, Callable, ClassVar, Generic, Iterator, TypeVar
 
 from .exceptions import NoMoreElements
 from .graph import upstream
-from .instrument import RESETS, WATCHED
+from .instrument import RESETS, WATCHED, on_watching
 from .leaves import DrawSpec, batch, finite_draws, sampler
 from .random import DERIVING, ROUTE, MixStream, Stream, check_seed, derive_seed, fresh_seed, mix64, stream_seed
 from .tapes import BOOLEAN, FLOAT, INTEGER, WEIGHTED
@@ -144,10 +145,11 @@ class Picker(Resettable, Generic[T]):
     #: a grammar's derivations, a Hypothesis strategy's draws), which a harness may copy over
     #: one another even when this picker is the only one.
     opens_parts: ClassVar[bool] = False
-    #: The fast code this picker holds for its pick while nothing is watched (a leaf's sampler,
-    #: the stager's code of the picker), or ``None``: the class's ``_pick`` runs. Never an
-    #: observer's: copies drop it and the picker makes it again.
-    _fast: Callable[[], Any] | None = None
+    #: The fast code of this picker's pick, what a pick runs while nothing is watched: held by
+    #: the picker (a leaf's sampler, the stager's code of the picker: copies drop it and the
+    #: picker makes it again; never an observer's), else its class's (the class's ``_pick``,
+    #: or what makes the held code at the first pick).
+    _fast: Callable[[], Any]
     #: The stager's hook of a composite, ``stage(emitter, out, ind) -> name``: it appends the
     #: code of one pick to ``out`` and returns the name of the value (:mod:`synthia.core.emitter`).
     #: ``None``: the stager writes the described draw of a leaf, or calls the picker as it is.
@@ -167,26 +169,28 @@ class Picker(Resettable, Generic[T]):
         pick_owner = next(c for c in cls.__mro__ if "_pick" in c.__dict__)
         stage_owner = next(c for c in cls.__mro__ if "stage" in c.__dict__)
         cls._stages = stage_owner.__dict__["stage"] is not None and issubclass(stage_owner, pick_owner)
-        if "_fast" not in cls.__dict__ and getattr(cls._fast, "needs_hook", False) and not cls._stages:
-            cls._fast = None  # a lean pick is the hook's code: a pick of its own has none
+        explicit = "_fast" in cls.__dict__
+        if getattr(cls.__dict__["_fast"] if explicit else getattr(cls, "_fast", None), "needs_hook", False):
+            if not cls._stages:  # a lean pick is the hook's code: a class with a pick of its own runs it
+                cls._fast = cls._pick  # type: ignore[assignment]
+        elif not explicit:
+            cls._fast = cls._pick  # type: ignore[assignment]
 
     # -- the contract ---------------------------------------------------------------
     def pick(self) -> T:
         """Return the next value; raise :class:`NoMoreElements` when there is none.
 
-        Final: a picker class defines :meth:`_pick` (or describes its draw), and this method
-        runs it -- through the wrappers watching the picker, while any are on
-        (:mod:`synthia.core.instrument`), or as the fast code the picker holds.
+        Final: a picker class defines :meth:`_pick` (or describes its draw) and never ``pick``.
+        While picks are watched (:mod:`synthia.core.instrument`), this method checks the
+        registry and runs the wrappers watching the picker around its class's ``_pick``,
+        or, for an unwatched picker, its class's ``_pick`` (so that the picks of its inputs
+        are seen). While nothing is watched, ``pick`` is the picker's fast code itself (see
+        :data:`FAST_PICK`): a pick pays for no check.
         """
-        if WATCHED:
-            watched = WATCHED.get(id(self))
-            # While anything is watched, every pick takes its class's reference path, so that
-            # the inputs' picks are seen.
-            return watched() if watched is not None else self._pick()  # type: ignore[no-any-return]
-        fast = self._fast
-        if fast is not None:
-            return fast()  # type: ignore[no-any-return]
-        return self._pick()
+        watched = WATCHED.get(id(self))
+        if watched is not None:
+            return watched()  # type: ignore[no-any-return]
+        return self._pick() if WATCHED else self._fast()  # type: ignore[no-any-return]
 
     def _pick(self) -> T:
         """The value of one pick, from the inputs' picks (the reference path)."""
@@ -303,9 +307,11 @@ class Picker(Resettable, Generic[T]):
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"n must be a non-negative int, got {n!r}")
         out: list[T] = []
-        pick = self.pick
         try:
-            for _ in range(n):
+            for _ in range(min(n, 2)):  # a picker makes its fast code at its first or second pick:
+                out.append(self.pick())  # read its pick after that
+            pick = self.pick
+            for _ in range(n - 2):
                 out.append(pick())
         except NoMoreElements:
             pass
@@ -413,6 +419,23 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
+Picker._fast = Picker._pick  # type: ignore[assignment]
+#: ``Picker.pick`` while picks are watched: the registry checked at each pick.
+WATCHED_PICK = Picker.pick
+#: ``Picker.pick`` while nothing is watched: ``picker.pick`` is the picker's fast code itself
+#: (``picker._fast``: its held sampler or lean pick, else its class's ``_pick``), read by C code
+#: (a property over an attribute getter), so a pick costs what its own code costs.
+FAST_PICK = property(attrgetter("_fast"), doc=Picker.pick.__doc__)
+
+
+def _switch(watching: bool) -> None:
+    """Make ``Picker.pick`` the form for a registry of watched picks that is (not) empty."""
+    type.__setattr__(Picker, "pick", WATCHED_PICK if watching else FAST_PICK)
+
+
+on_watching(_switch)
+
+
 class Bounded(Picker[T]):
     """A picker whose stream can end: :meth:`is_done` tells whether it is exhausted."""
 
@@ -460,10 +483,10 @@ class Seedable(Picker[T]):
         fast_owner = next(c for c in cls.__mro__ if "draw_spec" in c.__dict__ or "sampler" in c.__dict__)
         cls._samples = issubclass(fast_owner, pick_owner)
         cls._rebinds = cls._bind is not Seedable._bind
-        if "_fast" not in cls.__dict__:
+        if cls._samples and cls.__dict__.get("_fast") is cls._pick:  # (the default Picker gave it)
             # A picker of the class makes its fast code at its first pick (not at construction:
             # a picker a Bind builds for one value is picked once).
-            cls._fast = _held_sampler if cls._samples else None  # type: ignore[assignment]
+            cls._fast = _held_sampler  # type: ignore[assignment]
 
     def _init_stream(self, seed: int | None) -> None:
         """Create the stream; a picker built without a seed draws a fresh one.
@@ -540,16 +563,15 @@ class Seedable(Picker[T]):
 
     def _pick(self) -> T:
         """One value: the described draw (or the sampler) on the current stream."""
-        fast = self._fast
-        if fast is None:
-            return _held_sampler(self)  # type: ignore[no-any-return]
-        return fast()  # type: ignore[no-any-return]
+        return self._fast()  # type: ignore[no-any-return]
 
     def _bind(self) -> None:
         """The stream was replaced, or an argument the pick reads changed: the fast code is
         made again on the new stream."""
         if self._samples:
-            self._fast = self._make_fast()
+            fast = self._make_fast()
+            if fast is not None:
+                self._fast = fast
 
     @property
     def stream(self) -> Stream:
@@ -628,6 +650,9 @@ class Seedable(Picker[T]):
 def _held_sampler(self: Seedable[Any]) -> Any:
     """A random leaf's first pick (the class's ``_fast`` until then): make the fast code of its
     pick (:meth:`Seedable._make_fast`), hold it, and pick through it."""
+    held = self._fast
+    if getattr(held, "__self__", None) is not self:  # made already (called through an old reference)
+        return held()
     fast = self._make_fast()
     if fast is None:
         raise NotImplementedError(f"{type(self).__name__} must define pick() or _pick(), draw_spec() or sampler()")

@@ -363,13 +363,14 @@ class Deferred(Picker[T]):
 
     def _pick(self) -> T:
         try:
+            pick = (self._target or self.target).pick
             if self.max_depth is None:  # nothing to count
-                return (self._target or self.target).pick()
+                return pick()  # type: ignore[no-any-return]
             if self._depth >= self.max_depth:
                 return self.fallback.pick()  # type: ignore[union-attr]
             self._depth += 1
             try:
-                return (self._target or self.target).pick()
+                return pick()  # type: ignore[no-any-return]
             finally:
                 self._depth -= 1
         except RecursionError as error:

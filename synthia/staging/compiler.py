@@ -73,8 +73,11 @@ class Compiled(Seedable[T]):
     def _bind(self) -> None:
         # Called at construction, after a copy, and when a route starts or ends.
         self._made: Callable[[], T] | None = None
-        if route_key(self):
-            self._fast = None  # routed: through the graph (_pick)
+        if route_key(self):  # routed: through the graph (the class's _pick)
+            try:
+                del self._fast
+            except AttributeError:
+                pass
             return
         try:
             self._fast = self._build() or self._prime
