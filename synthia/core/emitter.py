@@ -54,7 +54,7 @@ import linecache
 import math
 import re
 from collections import OrderedDict
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from .checks import cumulative
 from .instrument import intercepted
@@ -361,14 +361,14 @@ class Emitter:
         return v
 
     def choose(
-        self, node: Picker[Any], decision: Picker[Any], weights: list[Any], out: list[str], ind: str
+        self, node: Picker[Any], decision: Picker[Any], weights: Sequence[Any] | None, count: int, out: list[str], ind: str
     ) -> tuple[str, Callable[[int], str], list[int]] | str:
-        """The index a float decision in ``[0, 1)`` chooses among ``weights``: the decision
-        drawn, then either ``(name, test, indices)`` for an unrolled ``if`` chain over
-        ``indices`` (``test(j)`` true when the choice is ``j`` or one before it) or the name of
-        the index."""
-        n = len(weights)
-        uniform = len(set(weights)) == 1
+        """The index a float decision in ``[0, 1)`` chooses among ``count`` alternatives of
+        ``weights`` (``None``: equal weights): the decision drawn, then either
+        ``(name, test, indices)`` for an unrolled ``if`` chain over ``indices`` (``test(j)``
+        true when the choice is ``j`` or one before it) or the name of the index."""
+        n = count
+        uniform = weights is None or len(set(weights)) == 1
         u = self.pick(decision, out, ind)
         if n == 1:
             return "0"
@@ -381,7 +381,7 @@ class Emitter:
         if uniform:
             out.append(f"{ind}{i} = int({u} * {n})  # {type(node).__name__} of {n}, uniform")
             return i
-        sums = cumulative(weights)
+        sums = cumulative(weights)  # type: ignore[arg-type]
         positive = [j for j in range(n) if (sums[j] - (sums[j - 1] if j else 0.0)) > 0]
         if len(positive) > UNROLL:
             index = self.bind("weighted_index", weighted_index, "weighted_index")

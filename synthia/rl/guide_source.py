@@ -427,7 +427,7 @@ def decisions_of(wiring: Picker[Any], labels: dict[int, int]) -> dict[int, tuple
         decision = getattr(node, "decision", None)
         if not isinstance(node, Choice) or type(decision) is not RandomFloat or readers.get(id(decision)) != 1:
             continue
-        if decision.low != 0.0 or decision.high != 1.0 or len(node.alternatives) < 2:
+        if decision.low != 0.0 or decision.high != 1.0 or len(node.weights) < 2:
             continue
         sums = cumulative(node.weights)
         starts = [0.0, *sums[:-1]]
