@@ -240,7 +240,7 @@ class Replayer(_Logging):
             self._position += 1
         if entry is None:
             self.extended += 1
-            value = simplest(kind, args)
+            value = self.beyond(kind, args)
         elif entry.kind is not None and entry.kind != kind:
             self.misfits += 1
             value = simplest(kind, args)
@@ -249,6 +249,11 @@ class Replayer(_Logging):
             if changed:
                 self.misfits += 1
         return self._log(kind, args, value)
+
+    def beyond(self, kind: str, args: tuple[Any, ...]) -> Any:
+        """A draw past the end of the sequence: the simplest of its kind (a subclass may draw
+        otherwise)."""
+        return simplest(kind, args)
 
     def integer(self, stream: "Stream", low: int, high: int) -> int:
         return self._next(INTEGER, (low, high))
