@@ -59,7 +59,7 @@ from typing import Any, Callable, Sequence
 from .checks import cumulative
 from .instrument import intercepted
 from .leaves import DrawSpec
-from .picker import Picker, Seedable
+from .picker import Picker, Seedable, described
 from .random import weighted_index
 from .routing import live_stream
 from .tapes import BOOLEAN, FLOAT, INTEGER, WEIGHTED
@@ -97,13 +97,6 @@ def is_pure(node: Picker[Any]) -> bool:
     """Whether the emitter writes ``node``'s pick as a value (a ``Constant``: no draw, no state),
     so that ``node.pick()`` is that value."""
     return node.pure and node._stages
-
-
-def described(node: Picker[Any]) -> DrawSpec | None:
-    """The description of ``node``'s one typed draw when its class picks through it, else ``None``."""
-    if isinstance(node, Seedable) and node._samples:
-        return node.draw_spec()
-    return None
 
 
 class Emitter:

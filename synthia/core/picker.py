@@ -49,6 +49,7 @@ __all__ = [
     "Resettable",
     "RandomPicker",
     "restart",
+    "described",
     "UNSET",
 ]
 
@@ -658,6 +659,19 @@ def _held_sampler(self: Seedable[Any]) -> Any:
         raise NotImplementedError(f"{type(self).__name__} must define pick() or _pick(), draw_spec() or sampler()")
     self._fast = fast
     return fast()
+
+
+def described(picker: Picker[Any]) -> DrawSpec | None:
+    """The description of ``picker``'s one typed draw when its class picks through it (a leaf
+    that describes its draw, see :meth:`Seedable.draw_spec`), else ``None``.
+
+    >>> from synthia import Choice, RandomInteger
+    >>> described(RandomInteger(0, 10)), described(Choice(1, 2))
+    (DrawSpec.integer(0, 10), None)
+    """
+    if isinstance(picker, Seedable) and picker._samples:
+        return picker.draw_spec()
+    return None
 
 
 class RandomPicker(Seedable[T]):

@@ -193,11 +193,6 @@ class Replayer(_Logging):
         """True when every given draw was used, unchanged and of the kind asked, and no more."""
         return self.misfits == 0 and self.extended == 0 and self._position >= len(self._main) and not self.overran
 
-    @property
-    def unused(self) -> int:
-        """Entries of the sequence never reached."""
-        return max(0, len(self._main) - self._position)
-
     def open_span(self, label: Hashable) -> None:
         super().open_span(label)
         flexes = self._flexes

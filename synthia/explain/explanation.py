@@ -236,7 +236,7 @@ def explain(picker: Picker[Any], index: int = 0, part: Designator | None = None)
         if isinstance(spec, Ref):
             graph.add_edge(source, ref_node(spec))
         elif isinstance(spec, Alternative):
-            value = spec.picker.values[spec.k]
+            value = spec.picker.values[spec.k]  # type: ignore[attr-defined]
             key = ("value", id(spec.picker), None, ("alternative", spec.k, spec.part))
             graph.add_node(key, kind="value", picker=spec.picker, index=None, part=spec.part, leaf="alternative",
                            alternative=spec.k, value=spec.part.get(value) if spec.part is not None else value)

@@ -143,6 +143,7 @@ class Choice(Shrinkable[T]):
         e.staged += 1
         decision, n = self.decision, self._count
         values = self._values
+        alternatives: list[Picker[Any]]
         if values is not None:
             alternatives = [_Value(self, i) for i in range(n)] if n <= UNROLL else []
         else:
@@ -197,7 +198,7 @@ class Choice(Shrinkable[T]):
             np.minimum(index, count - 1, out=index)
         else:
             sums = self._cumulative
-            index = np.searchsorted(np.array(sums), units * sums[-1], side="right")  # type: ignore[index]
+            index = np.searchsorted(np.array(sums), units * sums[-1], side="right")  # type: ignore[index, call-overload]
             np.minimum(index, count - 1, out=index)
             back = list(range(count))  # a zero weight is never chosen: back to the last positive one
             for i in range(1, count):

@@ -7,8 +7,10 @@ from typing import Any, Callable
 from ..core.checks import check_count_pick, check_text, describe
 from ..core.constant import Constant
 from ..core.inputs import count_input, value_input
+from ..core.leaves import DrawSpec
 from ..core.picker import RandomPicker
 from ..core.shrinking import Shrinkable
+from ..core.tapes import INTEGER
 
 __all__ = ["RandomString", "StringPattern", "RandomPrefix", "RandomSuffix", "RandomTrim", "RandomSubString"]
 
@@ -132,9 +134,6 @@ class _Piece(RandomPicker[str], Shrinkable[str]):
     Simplest value: the shortest piece.
     """
 
-    def _is_piece(self, piece: str, text: str) -> bool:
-        return piece in text
-
     def __init__(self, text: str, *, seed: int | None = None) -> None:
         if not isinstance(text, str):
             raise TypeError(f"text must be a string, got {text!r} ({type(text).__name__})")
@@ -152,11 +151,12 @@ class RandomPrefix(_Piece):
     ['synthi', 'sy', 'syn']
     """
 
-    def _pick(self) -> str:
-        return self.text[: self._stream.below(len(self.text) + 1)]
+    def draw_spec(self) -> DrawSpec:
+        """One integer draw, the prefix's length (its inverse: a prefix's length)."""
+        return DrawSpec(INTEGER, (0, len(self.text) + 1), self._prefix, inverse=len)
 
-    def _is_piece(self, piece: str, text: str) -> bool:
-        return text.startswith(piece)
+    def _prefix(self, n: int) -> str:
+        return self.text[:n]
 
 
 class RandomSuffix(_Piece):
@@ -166,12 +166,12 @@ class RandomSuffix(_Piece):
     ['ynthia', 'ia', 'hia']
     """
 
-    def _pick(self) -> str:
-        n = self._stream.below(len(self.text) + 1)
-        return self.text[len(self.text) - n :]
+    def draw_spec(self) -> DrawSpec:
+        """One integer draw, the suffix's length (its inverse: a suffix's length)."""
+        return DrawSpec(INTEGER, (0, len(self.text) + 1), self._suffix, inverse=len)
 
-    def _is_piece(self, piece: str, text: str) -> bool:
-        return text.endswith(piece)
+    def _suffix(self, n: int) -> str:
+        return self.text[len(self.text) - n :]
 
 
 class RandomTrim(_Piece):
