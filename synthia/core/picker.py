@@ -29,7 +29,6 @@ reference.
 from __future__ import annotations
 
 import copy
-import dis
 import threading
 from operator import attrgetter
 from typing import Any, Callable, ClassVar, Generic, Iterator, TypeVar
@@ -38,6 +37,7 @@ from .exceptions import NoMoreElements
 from .graph import upstream
 from .instrument import RESETS, WATCHED, on_watching
 from .leaves import DrawSpec, batch, finite_draws, sampler
+from .overrides import adopt_pick
 from .random import DERIVING, ROUTE, MixStream, Stream, check_seed, derive_seed, fresh_seed, mix64, stream_seed
 from .tapes import BOOLEAN, FLOAT, INTEGER, WEIGHTED
 
@@ -97,37 +97,6 @@ class Resettable:
         raise NotImplementedError
 
 
-def _calls_super_pick(fn: Any) -> bool:
-    """Whether the function ``fn`` calls ``super().pick`` (a ``pick`` written against a
-    parent's ``pick``), read from its byte code."""
-    code = getattr(fn, "__code__", None)
-    if code is None or "super" not in code.co_names or "pick" not in code.co_names:
-        return False
-    after_super = -1
-    for position, instruction in enumerate(dis.get_instructions(code)):
-        if instruction.opname == "LOAD_GLOBAL" and instruction.argval == "super":
-            after_super = position
-        elif instruction.opname in ("LOAD_METHOD", "LOAD_ATTR") and 0 <= after_super and position - after_super <= 8:
-            if instruction.argval == "pick":
-                return True
-            after_super = -1
-    return False
-
-
-def _adopt_pick(cls: type, pick: Any) -> None:
-    """A class that defines ``pick`` (the original form): it becomes the class's ``_pick``."""
-    name = cls.__qualname__
-    if "_pick" in cls.__dict__:
-        raise TypeError(f"{name} defines both pick() and _pick(): Picker.pick is final, so define _pick() only")
-    if _calls_super_pick(pick):
-        raise TypeError(
-            f"{name}.pick calls super().pick(): Picker.pick is final (it watches the call, then runs the class's "
-            f"_pick()), so name the method _pick and call super()._pick() (see docs/core.md, 'Writing a picker')"
-        )
-    type.__setattr__(cls, "_pick", pick)
-    type.__delattr__(cls, "pick")
-
-
 class Picker(Resettable, Generic[T]):
     """A small stateful source of values, wired to other pickers.
 
@@ -166,7 +135,7 @@ class Picker(Resettable, Generic[T]):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("pick")
         if own is not None:
-            _adopt_pick(cls, own)
+            adopt_pick(cls, own)
         pick_owner = next(c for c in cls.__mro__ if "_pick" in c.__dict__)
         stage_owner = next(c for c in cls.__mro__ if "stage" in c.__dict__)
         cls._stages = stage_owner.__dict__["stage"] is not None and issubclass(stage_owner, pick_owner)
