@@ -482,14 +482,15 @@ def lean_from_second_pick(picker: Picker[Any]) -> Any:
     generates its lean pick (:func:`lean_pick`), holds it as its fast code and picks through
     it. So a picker picked once (one a plain ``Bind`` builds for one value) costs no
     generation, and copies, which drop fast code, make their own."""
-    held = picker._fast
-    if getattr(held, "__self__", None) is not picker:  # made already (called through an old reference)
-        return held()
-    if getattr(picker, "_picked", False):
+    picked = picker._picked
+    if picked == 0:
+        picker._picked = 1
+        return picker._pick()
+    if picked == 1:
         fast = picker._fast = lean_pick(picker)
+        picker._picked = 2
         return fast()
-    picker._picked = True  # type: ignore[attr-defined]
-    return picker._pick()
+    return picker._fast()  # made already (called through a reference read before)
 
 
 #: Read by ``Picker.__init_subclass__``: a subclass that picks its own way holds no lean pick.

@@ -34,7 +34,7 @@ from typing import Any, Callable, Sequence
 
 from .tapes import BOOLEAN, FLOAT, INTEGER, WEIGHTED, sort_key
 
-__all__ = ["DrawSpec", "sampler", "batch", "finite_draws"]
+__all__ = ["DrawSpec", "sampler", "draw_once", "batch", "finite_draws"]
 
 #: The largest integer range :func:`finite_draws` lists (a domain Hypothesis can sample).
 FINITE_LIMIT = 256
@@ -132,6 +132,24 @@ def sampler(stream: Any, spec: DrawSpec) -> Callable[[], Any]:
     if value is None:
         return raw
     return lambda: value(raw())
+
+
+def draw_once(stream: Any, spec: DrawSpec) -> Any:
+    """One pick of the leaf ``spec`` describes, on ``stream``: its typed draw, then the mapping
+    (the same value as the first call of :func:`sampler`, without making one)."""
+    kind, args, sample = spec.kind, spec.args, spec.sample
+    if kind == INTEGER:
+        raw = stream.integer(*args) if sample is None else stream.integer_by(args[0], args[1], sample)
+    elif kind == FLOAT:
+        raw = stream.floating(*args) if sample is None else stream.floating_by(args[0], args[1], sample)
+    elif kind == BOOLEAN:
+        raw = stream.boolean(args[0])
+    elif kind == WEIGHTED:
+        raw = stream.weighted(args[0])
+    else:
+        raise ValueError(f"kind must be one of integer, float, boolean, weighted, got {kind!r}")
+    value = spec.value
+    return raw if value is None else value(raw)
 
 
 def batch(stream: Any, spec: DrawSpec, n: int) -> Any:

@@ -36,7 +36,7 @@ from typing import Any, Callable, ClassVar, Generic, Iterator, TypeVar
 from .exceptions import NoMoreElements
 from .graph import upstream
 from .instrument import RESETS, WATCHED, on_watching
-from .leaves import DrawSpec, batch, finite_draws, sampler
+from .leaves import DrawSpec, batch, draw_once, finite_draws, sampler
 from .overrides import adopt_pick
 from .random import DERIVING, ROUTE, MixStream, Stream, check_seed, derive_seed, fresh_seed, mix64, stream_seed
 from .tapes import BOOLEAN, FLOAT, INTEGER, WEIGHTED
@@ -120,6 +120,9 @@ class Picker(Resettable, Generic[T]):
     #: picker makes it again; never an observer's), else its class's (the class's ``_pick``,
     #: or what makes the held code at the first pick).
     _fast: Callable[[], Any]
+    #: How far a picker that makes its fast code as it picks has got: 0 before its first pick
+    #: (dropped by copies, with the fast code).
+    _picked: int = 0
     #: The stager's hook of a composite, ``stage(emitter, out, ind) -> name``: it appends the
     #: code of one pick to ``out`` and returns the name of the value (:mod:`synthia.core.emitter`).
     #: ``None``: the stager writes the described draw of a leaf, or calls the picker as it is.
@@ -446,6 +449,9 @@ class Seedable(Picker[T]):
     _samples: ClassVar[bool] = True
     #: Whether the class does something of its own when its stream changes (``_bind``).
     _rebinds: ClassVar[bool] = False
+    #: No seed of its own (a picker a ``Bind`` builds: its stream's key stands for it).
+    _seed: int = None  # type: ignore[assignment]
+    _stream_seed: int = None  # type: ignore[assignment]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -470,9 +476,8 @@ class Seedable(Picker[T]):
             deriving = DERIVING.get()
             if deriving is not None and deriving.light is not None:
                 count = deriving.count = deriving.count + 1
-                if deriving.light or self._light_stream:
+                if deriving.light or self._light_stream:  # (the seed: the stream's key, see the seed property)
                     stream: Any = MixStream(None, deriving.root, count)
-                    self._seed = self._stream_seed = None  # type: ignore[assignment] # the stream's key (see the seed property)
                 else:  # a wiring a Bind keeps: a Mersenne Twister, seeded once, drawn from often
                     key = self._seed = self._stream_seed = mix64(deriving.root + count * 0x9E3779B97F4A7C15)
                     stream = Stream(key)
@@ -618,15 +623,23 @@ class Seedable(Picker[T]):
 
 
 def _held_sampler(self: Seedable[Any]) -> Any:
-    """A random leaf's first pick (the class's ``_fast`` until then): make the fast code of its
-    pick (:meth:`Seedable._make_fast`), hold it, and pick through it."""
-    held = self._fast
-    if getattr(held, "__self__", None) is not self:  # made already (called through an old reference)
-        return held()
+    """A random leaf's pick until it holds its fast code (the class's ``_fast`` until then): its
+    first pick makes its described draw once, directly (a picker a ``Bind`` builds for one
+    value is picked once); its second makes the fast code (:meth:`Seedable._make_fast`), holds
+    it and picks through it."""
+    picked = self._picked
+    if picked == 0:
+        self._picked = 1
+        spec = self.draw_spec()
+        if spec is not None:
+            return draw_once(self._stream, spec)
+    elif picked == 2:
+        return self._fast()  # made already (called through a reference read before)
     fast = self._make_fast()
     if fast is None:
         raise NotImplementedError(f"{type(self).__name__} must define pick() or _pick(), draw_spec() or sampler()")
     self._fast = fast
+    self._picked = 2
     return fast()
 
 

@@ -450,8 +450,11 @@ class MixStream:
     def random(self) -> float:
         """A float in ``[0, 1)``: the high 53 bits of a word."""
         key = self._key
-        if key is None:
-            key = self.key
+        if key is None:  # the key, mix64(root + index * gamma), inlined: a picker a Bind builds draws once
+            z = (self._root + self._index * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            key = self._key = z ^ (z >> 31)
         count = self._count = self._count + 1  # _word(), inlined: floats are drawn often
         z = (key + count * _GAMMA) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -462,7 +465,28 @@ class MixStream:
     own = Stream.own
     rebase = Stream.rebase
     below = Stream.below
-    integer = Stream.integer
+
+    def integer(self, low: int, high: int) -> int:
+        """An integer of ``[low, high)``: :meth:`Stream.integer`'s algorithm on this stream's words."""
+        n = high - low
+        k = (n - 1).bit_length()
+        if not 0 < k <= 64:
+            return Stream.integer(self, low, high)  # type: ignore[arg-type]
+        key = self._key
+        if key is None:  # the key, inlined as in random()
+            z = (self._root + self._index * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            key = self._key = z ^ (z >> 31)
+        shift = 64 - k
+        while True:  # _word(), inlined: a picker a Bind builds draws once
+            count = self._count = self._count + 1
+            z = (key + count * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            r = (z ^ (z >> 31)) >> shift
+            if r < n:
+                return low + r
     integer_by = Stream.integer_by
     floating_by = Stream.floating_by
     floating = Stream.floating

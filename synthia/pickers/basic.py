@@ -77,7 +77,7 @@ class Choice(Shrinkable[T]):
         else:
             checked = check_weights(weights, count)
             self._uniform = len(set(checked)) == 1
-            self._weights = _Shared(checked) if _immutable(checked) else tuple(checked)
+            self._weights = _Shared(checked)  # (numbers: nothing changes inside them)
             self._cumulative = _Shared(cumulative(checked))
         self._count = count
         self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
@@ -383,8 +383,9 @@ class Apply(Picker[T]):
 
     def __init__(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> None:
         self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
-        self.args = [value_input(a, "args") for a in args]  # (a value input is never refused)
-        self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
+        # (value_input, inlined: a value input is never refused, and a Bind builds many)
+        self.args = [a if isinstance(a, Picker) else Constant(a) for a in args]
+        self.kwargs = {k: v if isinstance(v, Picker) else Constant(v) for k, v in kwargs.items()} if kwargs else {}
 
     def _pick(self) -> T:
         args = [a.pick() for a in self.args]

@@ -8,10 +8,10 @@ from ..core.checks import check_bool, check_callable, check_hashable, describe
 from ..core.constant import Constant
 from ..core.emitter import Emitter, described, fast_pick
 from ..core.instrument import WATCHED
-from ..core.routing import follow_routes, open_span, route_key, stream_behind
+from ..core.routing import follow_routes, open_span, route_key
 from ..core.inputs import value_input
 from ..core.picker import Picker, RandomPicker
-from ..core.random import current_derivation, derived_seeds
+from ..core.random import DERIVING, derived_seeds
 from .basic import Apply
 
 __all__ = ["Bind"]
@@ -85,9 +85,9 @@ class Bind(RandomPicker[U]):
     @overload
     def __init__(self, picker: T, fn: Callable[[T], Any], *, cache: bool = False, seed: int | None = None) -> None: ...
     def __init__(self, picker: Any, fn: Callable[[Any], Any], *, cache: bool = False, seed: int | None = None) -> None:
-        self.picker = value_input(picker, "picker")
+        self.picker = picker if isinstance(picker, Picker) else Constant(picker)  # (value_input, inlined)
         self.fn = check_callable(fn, "fn", arguments=1)
-        self.cache = check_bool(cache, "cache")
+        self.cache = cache if cache is False else check_bool(cache, "cache")
         if cache and type(self.picker) is Constant:
             check_hashable(self.picker.value, "picker (a constant, with cache=True)")
         # The inner picker passes through a picker of pickers, so that provenance recording
@@ -96,13 +96,26 @@ class Bind(RandomPicker[U]):
             self.maker: Picker[Picker[U]] = _apply(self.inner_for, self.picker)
         else:
             self.maker = _apply(lambda value: _as_inner(fn(value)), self.picker)
-        deriving = current_derivation() if seed is None else None
+        deriving = DERIVING.get() if seed is None else None
         self._init_stream(seed)
         #: The kept wirings of this Bind and of the Binds built while picking from it (the
         #: nested Binds of a recursive wiring), per function, and how many they are.
         self._nested = deriving is not None and deriving.light is not None and isinstance(deriving.owner, Bind)
         self._family: _Family = deriving.owner._family if self._nested else _Family()  # type: ignore[union-attr]
-        self._fn_key = _fn_key(fn) if cache else None
+        #: The wirings kept per value (``cache=True``): ``{(type(v), v): fn(v)}``, shared by
+        #: the Binds of one family whose ``fn`` is the same function (see the class docstring).
+        self.kept: dict[Any, Picker[U]]
+        # The routes each kept wiring was last put on (serials), to put it on this Bind's
+        # routes when it is picked from while they differ.
+        self._on: dict[Any, tuple[int, ...]]
+        #: Their compiled picks, ``{v: (type(v), pick)}``, filled by :func:`~synthia.compile`
+        #: (dropped with ``kept``, and in a copy, whose streams are its own).
+        self.compiled: dict[Any, tuple[type, Callable[[], U]]]
+        if not cache:  # nothing kept: one empty table for every such Bind (a Bind builds many)
+            self._fn_key = None
+            self.kept = self._on = self.compiled = _NOTHING
+            return
+        self._fn_key = _fn_key(fn)
         try:
             entry = None if self._fn_key is None else self._family.tables.get(self._fn_key)
         except TypeError:  # a closure holding an unhashable value: nothing to share on
@@ -111,15 +124,9 @@ class Bind(RandomPicker[U]):
             entry = ({}, {})
             if self._fn_key is not None and len(self._family.tables) < KEPT_LIMIT:
                 self._family.tables[self._fn_key] = entry
-        #: The wirings kept per value (``cache=True``): ``{(type(v), v): fn(v)}``, shared by
-        #: the Binds of one family whose ``fn`` is the same function (see the class docstring).
-        self.kept: dict[Any, Picker[U]] = entry[0]
-        # The routes each kept wiring was last put on (serials), to put it on this Bind's
-        # routes when it is picked from while they differ.
-        self._on: dict[Any, tuple[int, ...]] = entry[1]
-        #: Their compiled picks, ``{v: (type(v), pick)}``, filled by :func:`~synthia.compile`
-        #: (dropped with ``kept``, and in a copy, whose streams are its own).
-        self.compiled: dict[Any, tuple[type, Callable[[], U]]] = {}
+        self.kept = entry[0]
+        self._on = entry[1]
+        self.compiled = {}
 
     def _pick(self) -> U:
         if self._route_key:
@@ -132,7 +139,17 @@ class Bind(RandomPicker[U]):
             finally:
                 if source is not None:
                     source.close_span()
-        return self._made()
+        if self.cache or WATCHED:
+            return self._made()
+        # _made(), inlined for a plain Bind off any route (what a recursive wiring builds by the
+        # thousand): fn called on the picker's value inside a block of derived seeds.
+        deriving = derived_seeds(self._stream.getrandbits(64), True, self)
+        token = DERIVING.set(deriving)
+        try:
+            inner = self.fn(self.picker.pick())
+        finally:
+            DERIVING.reset(token)
+        return (inner if isinstance(inner, Picker) else Constant(inner)).pick()  # type: ignore[no-any-return]
 
     def _made(self) -> U:
         maker = self.maker
@@ -141,7 +158,7 @@ class Bind(RandomPicker[U]):
         if self.cache:
             inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
             return inner.pick()  # type: ignore[no-any-return]
-        with derived_seeds(_root(self), True, self):
+        with derived_seeds(self._root(), True, self):
             inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
         return inner.pick()  # type: ignore[no-any-return]
 
@@ -173,6 +190,12 @@ class Bind(RandomPicker[U]):
         out.append(f"{ind}    {v} = {slow}({x})")
         return v
 
+    def _root(self) -> int:
+        """The root of the light streams of the pickers this Bind builds at one pick (or for one
+        kept value): the next 64 bits of its own stream, behind its routes (a recorder or
+        replayer never sees them), so that ``reset()`` and ``set_seed()`` replay them."""
+        return self._stream.own().getrandbits(64)  # type: ignore[no-any-return]
+
     def part_label(self) -> tuple[str, ...]:
         """The label of this picker's picks in recorded draws: the same for every ``Bind`` whose
         ``fn`` is the same code (the nested ``Bind``s of a recursive wiring, one per sub-tree),
@@ -201,7 +224,7 @@ class Bind(RandomPicker[U]):
         (True, RandomInteger(0, 3))
         """
         if not self.cache:
-            with derived_seeds(_root(self), True, self):
+            with derived_seeds(self._root(), True, self):
                 return _as_inner(self.fn(value))
         key = (value.__class__, value)
         kept = self.kept
@@ -212,7 +235,7 @@ class Bind(RandomPicker[U]):
         if inner is None:
             family = self._family
             keep = family.count < KEPT_LIMIT  # beyond: built for this pick only, as without cache
-            with derived_seeds(_root(self), not keep, self):
+            with derived_seeds(self._root(), not keep, self):
                 inner = _as_inner(self.fn(value))
             if self._route_key:
                 follow_routes(inner, self)
@@ -260,6 +283,10 @@ class Bind(RandomPicker[U]):
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.picker, self.fn], ({"cache": True} if self.cache else {})
+
+
+#: What a ``Bind`` without ``cache`` keeps: nothing (it never writes there).
+_NOTHING: dict[Any, Any] = {}
 
 
 class _KeptPicks:
@@ -352,11 +379,5 @@ def _apply(fn: Callable[[Any], Any], picker: Picker[Any]) -> Apply[Any]:
     maker.fn, maker.args, maker.kwargs = fn, [picker], {}
     return maker
 
-
-def _root(bind: Bind[Any]) -> int:
-    """The root of the light streams of the pickers a Bind builds at one pick (or for one
-    kept value): the next 64 bits of the Bind's own stream, behind its routes (a recorder
-    or replayer never sees them), so that ``reset()`` and ``set_seed()`` replay them."""
-    return stream_behind(bind).getrandbits(64)  # type: ignore[no-any-return]
 
 
