@@ -24,9 +24,10 @@ in the source as literals.
 
 Two uses: :func:`synthia.compile` writes a whole wiring (:func:`fast_pick`); a composite
 with a hook holds, from its second pick, **its lean pick**: the code of that one picker, its
-inputs picked through their ``pick`` (a described leaf through its held sampler)
-(:func:`lean_from_second_pick`). Both run only while nothing watches picks (the final
-``Picker.pick`` checks), so the draws and spans a recorder sees are the wiring's own.
+inputs picked through their own fast code (a described leaf's held sampler, read once per
+pick; the class's ``_pick`` of a picker that holds none) (:func:`lean_from_second_pick`).
+Both run only while nothing watches picks (the final ``Picker.pick`` is the fast code only
+then), so the draws and spans a recorder sees are the wiring's own.
 
 >>> import synthia as sy
 >>> choice = sy.Choice("a", sy.Tick())
@@ -41,7 +42,7 @@ def make(env):
         if t2 < 1.0:
             c3 = const_1
         else:
-            c3 = input_2._fast()  # an input, through its own fast code
+            c3 = input_2._pick()  # an input, through its own fast code
         return c3
     return pick
 <BLANKLINE>
@@ -196,7 +197,7 @@ class Emitter:
             out.append(f"{ind}{v} = {held}()")
         else:
             # Generated code runs only while nothing watches picks: the input's own fast code.
-            out.append(f"{ind}{v} = {name}._fast()  # an input, through its own fast code")
+            out.append(f"{ind}{v} = {name}.{_fast_name(node)}()  # an input, through its own fast code")
         return v
 
     def pick_of(self, node: Picker[Any]) -> str:
@@ -212,7 +213,7 @@ class Emitter:
         self.called += 1
         name = self.bind("picker", node, ("picker", id(node)))
         v = self.var("p")
-        out.append(f"{ind}{v} = {name}._fast()  # called as it is")
+        out.append(f"{ind}{v} = {name}.{_fast_name(node)}()  # called as it is")
         return v
 
     def constant(self, node: Picker[Any], value: Any) -> str:
@@ -417,6 +418,12 @@ class Emitter:
         for text in self.appendix:
             lines.extend(f"# {line}" if line else "#" for line in text.splitlines())
         return "\n".join(lines) + "\n", tuple(self.env_values)
+
+
+def _fast_name(node: Picker[Any]) -> str:
+    """The attribute generated code calls for ``node``'s fast code: ``_fast`` for a picker that
+    may hold code of its own, its class's ``_pick`` otherwise (called without a bound method)."""
+    return "_fast" if node._holds else "_pick"
 
 
 def return_value(body: list[str], value: str, ind: str) -> None:

@@ -133,6 +133,9 @@ class Picker(Resettable, Generic[T]):
     #: Whether the class's ``stage`` hook writes its pick (the hook is defined at or below the
     #: class's ``_pick``: a subclass with a pick of its own is called as it is).
     _stages: ClassVar[bool] = False
+    #: Whether a picker of the class may hold fast code of its own (else its fast code is its
+    #: class's ``_pick``, which generated code then calls directly).
+    _holds: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -148,6 +151,8 @@ class Picker(Resettable, Generic[T]):
                 cls._fast = cls._pick  # type: ignore[assignment]
         elif not explicit:
             cls._fast = cls._pick  # type: ignore[assignment]
+        if "_holds" not in cls.__dict__:
+            cls._holds = cls._fast is not cls._pick  # (a held sampler or lean pick made at its first picks)
 
     # -- the contract ---------------------------------------------------------------
     def pick(self) -> T:
@@ -463,6 +468,7 @@ class Seedable(Picker[T]):
             # A picker of the class makes its fast code at its first pick (not at construction:
             # a picker a Bind builds for one value is picked once).
             cls._fast = _held_sampler  # type: ignore[assignment]
+            cls._holds = True
 
     def _init_stream(self, seed: int | None) -> None:
         """Create the stream; a picker built without a seed draws a fresh one.
@@ -493,6 +499,16 @@ class Seedable(Picker[T]):
         self._stream = stream if route is None else route.join(stream)
         if self._rebinds:
             self._bind()
+        elif self._samples:
+            # Built by the user (not inside a Bind's pick): its fast code made now, so that a
+            # pick read before the first (``f = picker.pick``) is the sampler itself.
+            try:
+                fast = self._make_fast()
+            except AttributeError:  # what its draw reads is set after this call
+                fast = None
+            if fast is not None:
+                self._fast = fast
+                self._picked = 2
 
     def draw_spec(self) -> DrawSpec | None:
         """The description of this picker's one typed draw (:class:`~synthia.core.leaves.DrawSpec`:

@@ -477,7 +477,9 @@ class Deferred(Picker[T]):
 
     def _pick(self) -> T:
         try:
-            pick = (self._target or self.target).pick
+            target = self._target or self.target
+            # While nothing is watched, target.pick is target._fast: read it without the property.
+            pick = target.pick if WATCHED else target._fast
             if self.max_depth is None:  # nothing to count
                 return pick()  # type: ignore[no-any-return]
             if self._depth >= self.max_depth:

@@ -43,7 +43,7 @@ def _untouched(wiring: Picker[Any]) -> bool:
 
 
 class Compiled(Seedable[T]):
-    """A wiring of built-in pickers compiled to one generated Python function (see :func:`compile`).
+    """A wiring of pickers compiled to one generated Python function (see :func:`compile`).
 
     ``source`` is the generated code. The compiled picker shares ``wiring``; ``reset``,
     ``duplicate`` and ``set_seed`` act on the wiring exactly as on the original.
@@ -56,6 +56,9 @@ class Compiled(Seedable[T]):
     >>> fast
     Compiled(ComposeList(RandomInteger(0, 100), length=RandomInteger(0, 5)))
     """
+
+    #: It holds the generated function as its fast code.
+    _holds = True
 
     def __init__(self, wiring: Picker[T]) -> None:
         self.wiring: Picker[T] = value_input(wiring, "wiring")  # a plain value is a Constant
