@@ -198,7 +198,7 @@ def big_choice(quick: bool) -> None:
         start = time.perf_counter()
         body()
         theirs = time.perf_counter() - start
-        rows.append((f"Choice of {n:,} values", f"{built * 1e3:8.2f} ms", f"{copied * 1e6:8.1f} us", f"{ours:7.3f} s", f"{theirs:7.3f} s", f"{theirs / ours:6.0f}x"))
+        rows.append((f"Choice of {n:,} values", f"{built * 1e3:8.2f} ms", f"{copied * 1e6:8.1f} us", f"{ours:7.3f} s", f"{theirs:7.3f} s", f"{theirs / ours:7.2f}x"))
     print(f"\nA choice among many values ({examples:,} examples per run):")
     table(rows, ("choice", "build", "copy", "Assert run", "Hypothesis run", "Hypothesis/Assert"))
 

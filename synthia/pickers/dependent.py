@@ -45,9 +45,9 @@ class Bind(RandomPicker[U]):
 
     Without ``cache``, ``fn`` builds new pickers on every pick, and building them is most of
     the cost: on the red-black trees of ``python benchmarks/run.py speed`` (about 40 pickers
-    built per tree of about 5 nodes) a ``Bind`` makes about 11,000 trees per CPU second, a flat
-    wiring of the same trees (a list of keys inserted by a function) about 160,000, and the
-    same wiring as bare closures (nothing checked, seeded or recorded) about 50,000.
+    built per tree of about 5 nodes) a ``Bind`` makes about 17,000 trees per CPU second, a flat
+    wiring of the same trees (a list of keys inserted by a function) about 200,000, and the
+    same wiring as bare closures (nothing checked, seeded or recorded) about 60,000.
     ``cache=True`` declares ``fn`` a function of its value (the same value, the same
     wiring): the wiring ``fn(v)`` gives is then built once per value, at the value's first
     pick, kept, and picked from again whenever ``v`` comes again; ``reset()`` and
