@@ -204,3 +204,33 @@ def test_a_sampler_is_the_pick_unless_a_subclass_picks_its_own() -> None:
     assert Loaded(seed=1).take(3) == [6, 6, 6]
     with pytest.raises(NotImplementedError, match="Empty must define pick"):
         Empty().pick()
+
+
+def test_a_choice_among_many_values_holds_them_as_data_and_behaves_as_one_among_constants() -> None:
+    # Issue 33: Choice(*range(65536)) made a Constant per value and a copy copied them all.
+    from synthia.core.draws import record
+
+    big = sy.Choice(*range(65_536))
+    assert [key for key, _ in sy.core.upstream(big)] == ["", "decision"]  # two pickers, not 65,537
+    twin = big.duplicate()
+    assert twin.values is big.values and twin.decision is not big.decision  # values shared, not copied
+    # The same values, draws, repr, shrinking, staging and explanation as a choice among pickers
+    # (Constants given as pickers keep the old representation).
+    values = ["a", "b", "c", None, 7, (1, 2)]
+    data, pickers = sy.Choice(*values, weights=[1, 2, 3, 4, 5, 6]), sy.Choice(*map(sy.Constant, values), weights=[1, 2, 3, 4, 5, 6])
+    assert data.values is not None and pickers.values is None
+    assert repr(data) == repr(pickers) == "Choice('a', 'b', 'c', None, 7, (1, 2), weights=[1, 2, 3, 4, 5, 6])"
+    for seed in range(5):
+        assert data.set_seed(seed).take(30) == pickers.set_seed(seed).take(30)
+        assert sy.compile(data).set_seed(seed).take(30) == pickers.set_seed(seed).take(30)
+        assert record(data.set_seed(seed), picks=5)[1] == record(pickers.set_seed(seed), picks=5)[1]
+    assert sy.Choice(*range(20)).set_seed(3).take(40) == sy.Choice(*map(sy.Constant, range(20))).set_seed(3).take(40)
+    smallest = sy.Assert(lambda x: x < 40_000, x=big).run(seed=2).smallest
+    assert smallest == {"x": 40_000}
+    with sy.recording(data.set_seed(1)):
+        value = data.pick()
+    text = sy.explain(data, 0).describe()  # the decision's draw, and the value it chose
+    assert "output 0 of RandomFloat() = " in text and f"alternative [{values.index(value)}] of Choice(" in text
+    # Values that can change inside (lists, objects) stay Constant pickers: each copy has its own.
+    lists = sy.Choice([1], [2])
+    assert lists.values is None and lists.duplicate().pick() is not lists.duplicate().pick()

@@ -267,7 +267,10 @@ def test_every_leaf_is_a_value_really_produced(case: Case, seed: int, which: int
         if data["kind"] != "value" or data.get("leaf") == "opaque":
             continue
         source = data["picker"]
-        if data["index"] is None:
+        if data.get("leaf") == "alternative":  # a value a choice among values holds, as its decision chose it
+            chosen = source.values[data["alternative"]]
+            assert _same_value(data["part"].get(chosen) if data["part"] is not None else chosen, data["value"])
+        elif data["index"] is None:
             assert source.values[data["part"].i] == data["value"]
         elif not source.inputs and case.covers is not sy.GuidedPicker:  # a learner decided those draws
             replay = source.duplicate().take(data["index"] + 1)

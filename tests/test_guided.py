@@ -204,7 +204,7 @@ def test_guided_registry_pickers_replay_duplicate_and_freeze(case: Case) -> None
 
 # -- compiled guided pickers (synthia.compile) ---------------------------------------------------
 def _fused(g: Any) -> bool:
-    from synthia.staging.guide_stager import NotFusable, guided_source
+    from synthia.rl.guide_stager import NotFusable, guided_source
 
     try:
         guided_source(g)

@@ -8,6 +8,7 @@ from .exceptions import (
     PickerError,
 )
 from .graph import edges, upstream
+from .leaves import DrawSpec
 from .picker import (
     UNSET,
     Bounded,
@@ -16,8 +17,8 @@ from .picker import (
     Reactive,
     Resettable,
     Seedable,
-    Shrinkable,
 )
+from .shrinking import Shrinkable
 
 __all__ = [
     "Picker",
@@ -27,6 +28,7 @@ __all__ = [
     "Reactive",
     "Resettable",
     "RandomPicker",
+    "DrawSpec",
     "Constant",
     "Nothing",
     "PickerError",

@@ -292,7 +292,13 @@ def check_callable(
     """``value`` if it is callable -- and, when ``arguments`` is given, callable with that many
     positional arguments (and the ``keywords``), as far as its signature tells. ``source``
     says where those arguments come from, for the message."""
-    if not callable(value):
+    if type(value) is types.FunctionType and value.__defaults__ is None and value.__kwdefaults__ is None and not keywords:
+        # (the usual case, first: a function made again and again inside a Bind; keyed by its
+        # code object's identity, kept alive in the table, so that no code is hashed)
+        code = value.__code__
+        if _ACCEPTS_PLAIN.get((id(code), arguments)) is code:
+            return value
+    elif not callable(value):
         raise TypeError(f"{name} must be callable, got {describe(value)}")
     if arguments is not None:
         keywords = tuple(keywords)
@@ -323,12 +329,18 @@ def check_callable(
         if key is not None:
             if len(_ACCEPTS) > 4096:
                 _ACCEPTS.clear()
+                _ACCEPTS_PLAIN.clear()
             _ACCEPTS.add(key)
+            if key[1] is None and key[2] is None and not keywords:
+                _ACCEPTS_PLAIN[id(key[0]), arguments] = key[0]
     return value
 
 
 #: Signatures already checked: (code, defaults, keyword defaults, positional count, keywords).
 _ACCEPTS: set[Any] = set()
+#: The same, for functions without defaults called without keywords: (id of the code, positional
+#: count) to the code object.
+_ACCEPTS_PLAIN: dict[tuple[int, int | None], Any] = {}
 
 
 def _frozen(kwdefaults: dict[str, Any] | None) -> Any:

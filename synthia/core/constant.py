@@ -1,40 +1,19 @@
-"""The two elementary pickers the core itself relies on: :class:`Constant` and :class:`Nothing`.
+"""The elementary pickers the core itself relies on: :class:`Constant`, and :class:`Nothing`
+(defined beside shrinking, which returns it when no smaller value exists).
 
-Shrinking returns :class:`Nothing` when no smaller value exists, and
-:mod:`synthia.core.inputs` wraps plain values in a :class:`Constant`,
-so both live in the core; the catalog re-exports them.
+:mod:`synthia.core.inputs` wraps plain values in a :class:`Constant`, so both live in the
+core; the catalog re-exports them.
 """
 from __future__ import annotations
 
 import math
 from typing import Any, TypeVar
 
-from .exceptions import NoMoreElements
-from .picker import Bounded, Shrinkable
+from .shrinking import Nothing, Shrinkable
 
 __all__ = ["Constant", "Nothing"]
 
 T = TypeVar("T")
-
-
-class Nothing(Bounded[Any], Shrinkable[Any]):
-    """The empty picker: every :meth:`pick` raises :class:`~synthia.NoMoreElements`.
-
-    It is what :meth:`~synthia.Shrinkable.shrink` returns when nothing smaller exists.
-
-    >>> Nothing().take(3)
-    []
-    >>> Nothing().is_done()
-    True
-    """
-
-    def pick(self) -> Any:
-        raise NoMoreElements("Nothing() never has a value")
-
-    def is_done(self) -> bool:
-        return True
-
-
 
 
 class Constant(Shrinkable[T]):
@@ -44,11 +23,22 @@ class Constant(Shrinkable[T]):
     ['a', 'a', 'a']
     """
 
+    #: Its pick neither draws nor changes anything: the stager writes its value anywhere.
+    pure = True
+
     def __init__(self, value: T) -> None:
         self.value = value
 
-    def pick(self) -> T:
+    def stage(self, emitter: Any, out: list[str], ind: str) -> str:
+        """The stager's code of a pick: the value itself (bound, never spliced into the code)."""
+        return emitter.constant(self, self.value)  # type: ignore[no-any-return]
+
+    def _pick(self) -> T:
         return self.value
+
+    def wiring_repr(self) -> str:
+        # Inside a wiring a constant reads as the plain value the user typed.
+        return repr(self.value)
 
     def finite_values(self) -> tuple[Any, ...]:
         return (self.value,)

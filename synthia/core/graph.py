@@ -9,15 +9,22 @@ that lead to it from the root, joined by ``/``.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import Any, Iterator, Protocol, Sequence, TypeVar
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .picker import Picker
+
+class Wired(Protocol):
+    """What the walk needs of a picker: its named inputs (:meth:`synthia.Picker.named_inputs`)."""
+
+    def named_inputs(self) -> Iterator[tuple[str, Any]]: ...  # pragma: no cover - a protocol
+
+
+#: A picker (anything with named inputs): the walk yields the type it was given.
+P = TypeVar("P", bound=Wired)
 
 __all__ = ["upstream", "kinds_of", "span_kind", "edges", "picker_notes", "notify_failure", "learns"]
 
 
-def upstream(root: "Picker") -> Iterator[tuple[str, "Picker"]]:
+def upstream(root: P) -> Iterator[tuple[str, P]]:
     """Yield ``(key, picker)`` for the root and every picker upstream of it, once each.
 
     >>> from synthia import ComposeList, RandomInteger
@@ -26,7 +33,7 @@ def upstream(root: "Picker") -> Iterator[tuple[str, "Picker"]]:
     ['', 'element']
     """
     seen: set[int] = {id(root)}
-    stack: list[tuple[str, Picker]] = [("", root)]
+    stack: list[tuple[str, P]] = [("", root)]
     while stack:
         key, node = stack.pop()
         yield key, node
@@ -39,7 +46,7 @@ def upstream(root: "Picker") -> Iterator[tuple[str, "Picker"]]:
         stack.extend(reversed(children))
 
 
-def kinds_of(wiring: "Picker") -> list[str]:
+def kinds_of(wiring: Wired) -> list[str]:
     """The kind of each picker of ``wiring``, by its position in :func:`upstream`'s walk (the
     label of its spans in recorded draws): its class and ``repr`` when another picker of the
     wiring has its class, else a kind of its own (no ``repr`` is built for what pairs with
@@ -77,7 +84,7 @@ def span_kind(kinds: "Sequence[str] | None", label: Any) -> Any:
     return label
 
 
-def edges(root: "Picker") -> Iterator[tuple["Picker", str, "Picker"]]:
+def edges(root: P) -> Iterator[tuple[P, str, P]]:
     """Yield ``(consumer, input_name, producer)`` for every cable of the wiring, once each.
 
     >>> from synthia import ComposeList, RandomInteger
@@ -90,7 +97,7 @@ def edges(root: "Picker") -> Iterator[tuple["Picker", str, "Picker"]]:
             yield node, name, child
 
 
-def picker_notes(root: "Picker") -> list[str]:
+def picker_notes(root: Wired) -> list[str]:
     """The lines the pickers of a wiring add to a test report: each picker upstream of
     ``root`` that has a ``report_note()`` method returning a string (a guided picker tells
     its valid and unique-valid rates).
@@ -111,7 +118,7 @@ def picker_notes(root: "Picker") -> list[str]:
     return notes
 
 
-def learns(root: "Picker") -> bool:
+def learns(root: Wired) -> bool:
     """Whether a picker upstream of ``root`` learns from its own values (its ``learning``
     attribute is ``True``, as a guided picker's is until it is frozen): a harness carries
     such a picker from one run to the next instead of starting a fresh copy each time.
@@ -124,7 +131,7 @@ def learns(root: "Picker") -> bool:
     return any(getattr(node, "learning", False) is True for _, node in upstream(root))
 
 
-def notify_failure(root: "Picker") -> None:
+def notify_failure(root: Wired) -> None:
     """Tell the pickers of a wiring that the value they made last failed the test: each
     picker upstream of ``root`` that has an ``on_failure()`` method is called (a guided
     picker counts the failing input as a new valid one, RLCheck's rule).

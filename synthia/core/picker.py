@@ -1,12 +1,23 @@
 """The picker contract: the base class and the traits a picker can have.
 
-A subclass of :class:`Picker` says two things and nothing more:
+A subclass of :class:`Picker` says three things and nothing more:
 
 * its **inputs**: the names of the attributes that hold upstream pickers, in
   the class attribute ``inputs_fields`` (an attribute may hold a picker, or a
   list, tuple or dict of pickers);
+* its **pick**: :meth:`Picker._pick` makes one value (picking its inputs through their
+  ``pick()``); a random leaf whose pick is one typed draw describes that draw instead
+  (``draw_spec()``, :mod:`synthia.core.leaves`) and needs no ``_pick``;
 * its **own state**: :meth:`Picker._reset_self` puts back the state that belongs
   to this picker alone (a counter, a frozen value), never its inputs'.
+
+:meth:`Picker.pick` is final: it checks one variable (the registry of watched picks,
+:data:`synthia.core.instrument.WATCHED`) and runs the class's ``_pick()``, or the fast code
+the picker holds for it (a leaf's sampler, the stager's code of the picker, see
+:mod:`synthia.core.emitter`). Spans, provenance and timing watch the call from outside,
+through that registry; routing changes the stream a picker draws from
+(:mod:`synthia.core.routing`). A class that defines ``pick`` itself (the original library's
+form) keeps working: at class creation its ``pick`` becomes its ``_pick``.
 
 Everything else is generic. :meth:`Picker.reset` and :meth:`Picker.set_seed`
 walk the upstream graph once (:func:`synthia.core.graph.upstream`) and ask
@@ -19,28 +30,32 @@ from __future__ import annotations
 
 import copy
 import threading
+from operator import attrgetter
 from typing import Any, Callable, ClassVar, Generic, Iterator, TypeVar
 
 from .exceptions import NoMoreElements
 from .graph import upstream
-from .routing import _ROUTE, RoutedStream, current_route
-from .instrument import hold
-from .random import _DERIVING, MixStream, Stream, check_seed, mix64, derive_seed, fresh_seed, stream_seed
+from .instrument import RESETS, WATCHED, on_watching
+from .leaves import DrawSpec, batch, draw_once, finite_draws, sampler
+from .overrides import adopt_pick
+from .random import DERIVING, ROUTE, MixStream, Stream, check_seed, derive_seed, fresh_seed, mix64, stream_seed
+from .tapes import BOOLEAN, FLOAT, INTEGER, WEIGHTED
 
 __all__ = [
     "Picker",
     "Bounded",
-    "Shrinkable",
     "Seedable",
     "Reactive",
     "Resettable",
     "RandomPicker",
     "restart",
+    "described",
     "UNSET",
 ]
 
 T = TypeVar("T")
 P = TypeVar("P", bound="Picker[Any]")
+
 
 class _Unset:
     """The marker of a value not drawn yet; it survives copying as itself."""
@@ -68,8 +83,9 @@ class _Unset:
 #: Marks state not drawn yet (a Freeze before its first pick); ``is UNSET`` holds in copies too.
 UNSET: Any = _Unset()
 
-#: Instance attributes that belong to an instrumentation session, never to a copy.
-TRANSIENT_FIELDS = frozenset({"pick", "_draw", "_reset_self", "_provenance_log", "_built"})
+#: Instance attributes that a copy (and a pickle) leaves out: fast code made for this object
+#: and its streams (rebuilt at the copy's next pick), logs of a recording.
+TRANSIENT_FIELDS = frozenset({"_fast", "_picked", "_provenance_log", "_built", "_made"})
 
 _repr_guard = threading.local()
 
@@ -99,11 +115,64 @@ class Picker(Resettable, Generic[T]):
     #: a grammar's derivations, a Hypothesis strategy's draws), which a harness may copy over
     #: one another even when this picker is the only one.
     opens_parts: ClassVar[bool] = False
+    #: The fast code of this picker's pick, what a pick runs while nothing is watched: held by
+    #: the picker (a leaf's sampler, the stager's code of the picker: copies drop it and the
+    #: picker makes it again; never an observer's), else its class's (the class's ``_pick``,
+    #: or what makes the held code at the first pick).
+    _fast: Callable[[], Any]
+    #: How far a picker that makes its fast code as it picks has got: 0 before its first pick
+    #: (dropped by copies, with the fast code).
+    _picked: int = 0
+    #: The stager's hook of a composite, ``stage(emitter, out, ind) -> name``: it appends the
+    #: code of one pick to ``out`` and returns the name of the value (:mod:`synthia.core.emitter`).
+    #: ``None``: the stager writes the described draw of a leaf, or calls the picker as it is.
+    stage: ClassVar[Any] = None
+    #: Whether a pick neither draws nor changes any state (a ``Constant``): the stager may
+    #: write it anywhere, even inside another picker's lean pick.
+    pure: ClassVar[bool] = False
+    #: Whether the class's ``stage`` hook writes its pick (the hook is defined at or below the
+    #: class's ``_pick``: a subclass with a pick of its own is called as it is).
+    _stages: ClassVar[bool] = False
+    #: Whether a picker of the class may hold fast code of its own (else its fast code is its
+    #: class's ``_pick``, which generated code then calls directly).
+    _holds: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("pick")
+        if own is not None:
+            adopt_pick(cls, own)
+        pick_owner = next(c for c in cls.__mro__ if "_pick" in c.__dict__)
+        stage_owner = next(c for c in cls.__mro__ if "stage" in c.__dict__)
+        cls._stages = stage_owner.__dict__["stage"] is not None and issubclass(stage_owner, pick_owner)
+        explicit = "_fast" in cls.__dict__
+        if getattr(cls.__dict__["_fast"] if explicit else getattr(cls, "_fast", None), "needs_hook", False):
+            if not cls._stages:  # a lean pick is the hook's code: a class with a pick of its own runs it
+                cls._fast = cls._pick  # type: ignore[assignment]
+        elif not explicit:
+            cls._fast = cls._pick  # type: ignore[assignment]
+        if "_holds" not in cls.__dict__:
+            cls._holds = cls._fast is not cls._pick  # (a held sampler or lean pick made at its first picks)
 
     # -- the contract ---------------------------------------------------------------
     def pick(self) -> T:
-        """Return the next value; raise :class:`NoMoreElements` when there is none."""
-        raise NotImplementedError(f"{type(self).__name__} does not implement pick()")
+        """Return the next value; raise :class:`NoMoreElements` when there is none.
+
+        Final: a picker class defines :meth:`_pick` (or describes its draw) and never ``pick``.
+        While picks are watched (:mod:`synthia.core.instrument`), this method checks the
+        registry and runs the wrappers watching the picker around its class's ``_pick``,
+        or, for an unwatched picker, its class's ``_pick`` (so that the picks of its inputs
+        are seen). While nothing is watched, ``pick`` is the picker's fast code itself (see
+        :data:`FAST_PICK`): a pick pays for no check.
+        """
+        watched = WATCHED.get(id(self))
+        if watched is not None:
+            return watched()  # type: ignore[no-any-return]
+        return self._pick() if WATCHED else self._fast()  # type: ignore[no-any-return]
+
+    def _pick(self) -> T:
+        """The value of one pick, from the inputs' picks (the reference path)."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement _pick()")
 
     def _reset_self(self) -> None:
         """Restore this picker's own initial state (not its inputs'). Default: stateless."""
@@ -166,6 +235,10 @@ class Picker(Resettable, Generic[T]):
         The values picked after ``reset()`` are exactly those picked after construction
         (or after the last :meth:`set_seed`).
         """
+        if RESETS:
+            for _, node in upstream(self):
+                RESETS.get(id(node), node._reset_self)()
+            return
         for _, node in upstream(self):
             node._reset_self()
 
@@ -192,14 +265,14 @@ class Picker(Resettable, Generic[T]):
         for key, node in upstream(self):
             if isinstance(node, Seedable):
                 node._seed_self(derive_seed(seed, key))
-            node._reset_self()
+            RESETS.get(id(node), node._reset_self)() if RESETS else node._reset_self()
         self._seed = seed
         return self
 
     @property
     def seed(self) -> int | None:
         """The seed last given to :meth:`set_seed` (or drawn at construction for random pickers)."""
-        return getattr(self, "_seed", None)  # not __dict__: see core.instrument.instance_pick
+        return getattr(self, "_seed", None)
 
     # -- conveniences ---------------------------------------------------------------
     def take(self, n: int) -> list[T]:
@@ -213,8 +286,8 @@ class Picker(Resettable, Generic[T]):
             raise ValueError(f"n must be a non-negative int, got {n!r}")
         out: list[T] = []
         try:
-            for _ in range(min(n, 2)):  # a Choice or an Apply holds its lean pick from its second
-                out.append(self.pick())  # (core.instrument.lean_pick): read it after that
+            for _ in range(min(n, 2)):  # a picker makes its fast code at its first or second pick:
+                out.append(self.pick())  # read its pick after that
             pick = self.pick
             for _ in range(n - 2):
                 out.append(pick())
@@ -225,14 +298,15 @@ class Picker(Resettable, Generic[T]):
     def take_array(self, n: int) -> Any:
         """The next ``n`` values as a numpy array, drawn in one vectorised batch.
 
-        Only flat numeric pickers can batch: :class:`~synthia.RandomInteger`,
-        :class:`~synthia.RandomFloat`, :class:`~synthia.RandomBoolean`,
-        :class:`~synthia.GaussianFloat`, a :class:`~synthia.Choice` among plain numbers,
-        and a compiled picker of one of these. They give **the same values as**
-        ``take(n)`` (the same draws of the same stream, mapped the same way; a
-        ``GaussianFloat`` may differ in the last bit, because numpy's ``log``, ``sin`` and
-        ``cos`` may round differently from the C library's) and leave the picker where
-        ``take(n)`` would. Anything else raises ``TypeError`` (use ``numpy.array(p.take(n))``).
+        A picker whose pick is one typed draw (it describes it: ``draw_spec()``, as
+        :class:`~synthia.RandomInteger`, :class:`~synthia.RandomFloat` and
+        :class:`~synthia.RandomBoolean` do) batches, and so do
+        :class:`~synthia.GaussianFloat`, a :class:`~synthia.Choice` among plain numbers, and a
+        compiled picker of one of these. They give **the same values as** ``take(n)`` (the
+        same draws of the same stream, mapped the same way; a ``GaussianFloat`` may differ in
+        the last bit, because numpy's ``log``, ``sin`` and ``cos`` may round differently from
+        the C library's) and leave the picker where ``take(n)`` would. Anything else raises
+        ``TypeError`` (use ``numpy.array(p.take(n))``).
 
         >>> from synthia import Apply, RandomInteger
         >>> p = RandomInteger(0, 100, seed=3)
@@ -241,11 +315,11 @@ class Picker(Resettable, Generic[T]):
         >>> Apply(abs, p).take_array(5)
         Traceback (most recent call last):
         ...
-        TypeError: Apply cannot batch: take_array works on RandomInteger, RandomFloat, RandomBoolean, GaussianFloat and a Choice of numbers (numpy.array(p.take(n)) works for any wiring)
+        TypeError: Apply cannot batch: take_array works on pickers of one described draw (RandomInteger, RandomFloat, RandomBoolean...), GaussianFloat and a Choice of numbers (numpy.array(p.take(n)) works for any wiring)
         """
         raise TypeError(
-            f"{type(self).__name__} cannot batch: take_array works on RandomInteger, RandomFloat, RandomBoolean, "
-            "GaussianFloat and a Choice of numbers (numpy.array(p.take(n)) works for any wiring)"
+            f"{type(self).__name__} cannot batch: take_array works on pickers of one described draw (RandomInteger, "
+            "RandomFloat, RandomBoolean...), GaussianFloat and a Choice of numbers (numpy.array(p.take(n)) works for any wiring)"
         )
 
     def __iter__(self) -> Iterator[T]:
@@ -264,18 +338,18 @@ class Picker(Resettable, Generic[T]):
         memo[id(self)] = twin
         state = {k: v for k, v in self.__dict__.items() if k not in TRANSIENT_FIELDS}
         twin.__dict__.update(copy.deepcopy(state, memo))
-        if isinstance(twin, Seedable) and "_stream" in twin.__dict__:
-            twin._bind()  # a cached draw of the original's stream must not be kept
+        if isinstance(twin, Seedable) and twin._rebinds and "_stream" in twin.__dict__:
+            twin._bind()  # what the original made of its streams is made again on the copy's
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
         # Pickling (Dask ships wirings to workers) leaves out what belongs to a session or is
-        # rebuilt from the rest: wrappers, held samplers and lean picks (local functions).
+        # rebuilt from the rest: fast code (local functions), provenance logs.
         return {k: v for k, v in self.__dict__.items() if k not in TRANSIENT_FIELDS}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        if isinstance(self, Seedable) and "_stream" in state:
+        if isinstance(self, Seedable) and type(self)._rebinds and "_stream" in state:
             self._bind()
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
@@ -295,6 +369,11 @@ class Picker(Resettable, Generic[T]):
         """
         return [getattr(self, f) for f in type(self).inputs_fields], {}
 
+    def wiring_repr(self) -> str:
+        """How this picker reads as an argument inside another picker's ``repr`` (its own
+        ``repr``; a ``Constant`` reads as the plain value the user typed)."""
+        return repr(self)
+
     def __repr__(self) -> str:
         active = _repr_guard.__dict__.setdefault("active", set())
         if id(self) in active:
@@ -309,16 +388,30 @@ class Picker(Resettable, Generic[T]):
 
 
 def _show(value: Any) -> str:
-    from .constant import Constant
-
-    if type(value) is Constant:
-        # Inside a wiring a constant reads as the plain value the user typed.
-        return repr(value.value)
-    if callable(value) and not isinstance(value, Picker):
+    if isinstance(value, Picker):
+        return value.wiring_repr()
+    if callable(value):
         name = getattr(value, "__name__", None)
         if name:
-            return name
+            return name  # type: ignore[no-any-return]
     return repr(value)
+
+
+Picker._fast = Picker._pick  # type: ignore[assignment]
+#: ``Picker.pick`` while picks are watched: the registry checked at each pick.
+WATCHED_PICK = Picker.pick
+#: ``Picker.pick`` while nothing is watched: ``picker.pick`` is the picker's fast code itself
+#: (``picker._fast``: its held sampler or lean pick, else its class's ``_pick``), read by C code
+#: (a property over an attribute getter), so a pick costs what its own code costs.
+FAST_PICK = property(attrgetter("_fast"), doc=Picker.pick.__doc__)
+
+
+def _switch(watching: bool) -> None:
+    """Make ``Picker.pick`` the form for a registry of watched picks that is (not) empty."""
+    type.__setattr__(Picker, "pick", WATCHED_PICK if watching else FAST_PICK)
+
+
+on_watching(_switch)
 
 
 class Bounded(Picker[T]):
@@ -343,41 +436,39 @@ class Bounded(Picker[T]):
         return True
 
 
-class Shrinkable(Picker[T]):
-    """A picker that can propose values smaller than one it produced (the original library's
-    interface): ``shrink(value, decision=None, magnitude=1.0)`` returns a **new** picker of
-    this picker's values simpler than ``value`` (by :func:`~synthia.core.shrinking.simplicity`),
-    or :class:`~synthia.Nothing` when none is. One mechanism serves every picker: the values
-    are made from this picker's own draws, lowered (:class:`~synthia.core.shrinking.Smaller`).
-    ``decision`` (a picker of floats in ``[0, 1)``) seeds the shrink, so the same decision
-    seed gives the same shrink; ``magnitude`` in ``(0, 1]`` asks for a wide search (1) or much
-    simpler values (towards 0). The harnesses do not use it: they shrink recorded draws.
-
-    >>> from synthia import RandomInteger
-    >>> RandomInteger(-50, 50).shrink(-20).take(5)
-    [4, -5, -4, -12, 0]
-    """
-
-    def shrink(self, value: T, decision: "Picker[float] | None" = None, magnitude: float = 1.0) -> "Picker[T]":
-        from .shrinking import smaller
-
-        return smaller(self, value, decision, magnitude)
-
-
 class Seedable(Picker[T]):
     """A picker that owns a random :class:`~synthia.core.random.Stream`.
 
     It takes its randomness only through the stream's typed draws (``below``,
     ``integer``, ``unit``, ``floating``, ``boolean``, ``weighted``), so that a recorder, a
-    replayer or another source can stand behind them (:mod:`synthia.core.draws`).
+    replayer or another source can stand behind them (:mod:`synthia.core.draws`). A leaf
+    whose pick is one typed draw describes it (:meth:`draw_spec`) and needs no ``_pick``.
     """
 
     _stream: Stream
     #: Whether this picker takes a light stream even in a wiring a ``Bind`` keeps (it draws
     #: little: a ``Bind`` draws only the roots of the streams of the pickers it builds).
     _light_stream: ClassVar[bool] = False
-    #: The pick a picker holds (see :meth:`sampler`).
-    _draw: Callable[[], Any]
+    #: Whether the class's pick is its described draw or its sampler (defined at or below the
+    #: class's ``_pick``): a subclass that defines its own ``_pick`` keeps it.
+    _samples: ClassVar[bool] = True
+    #: Whether the class does something of its own when its stream changes (``_bind``).
+    _rebinds: ClassVar[bool] = False
+    #: No seed of its own (a picker a ``Bind`` builds: its stream's key stands for it).
+    _seed: int = None  # type: ignore[assignment]
+    _stream_seed: int = None  # type: ignore[assignment]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        pick_owner = next(c for c in cls.__mro__ if "_pick" in c.__dict__)
+        fast_owner = next(c for c in cls.__mro__ if "draw_spec" in c.__dict__ or "sampler" in c.__dict__)
+        cls._samples = issubclass(fast_owner, pick_owner)
+        cls._rebinds = cls._bind is not Seedable._bind
+        if cls._samples and cls.__dict__.get("_fast") is cls._pick:  # (the default Picker gave it)
+            # A picker of the class makes its fast code at its first pick (not at construction:
+            # a picker a Bind builds for one value is picked once).
+            cls._fast = _held_sampler  # type: ignore[assignment]
+            cls._holds = True
 
     def _init_stream(self, seed: int | None) -> None:
         """Create the stream; a picker built without a seed draws a fresh one.
@@ -388,71 +479,90 @@ class Seedable(Picker[T]):
         :class:`~synthia.core.random.derived_seeds`): nothing to hash or seed.
         """
         if seed is None:
-            deriving = _DERIVING.get()
+            deriving = DERIVING.get()
             if deriving is not None and deriving.light is not None:
                 count = deriving.count = deriving.count + 1
-                if deriving.light or self._light_stream:
-                    stream: Any = MixStream(None, deriving.root, count)  # deriving.next_stream(), inlined
-                    self._seed = self._stream_seed = None  # type: ignore[assignment] # the stream's key (see the seed property)
+                if deriving.light or self._light_stream:  # (the seed: the stream's key, see the seed property)
+                    stream: Any = MixStream(None, deriving.root, count)
                 else:  # a wiring a Bind keeps: a Mersenne Twister, seeded once, drawn from often
                     key = self._seed = self._stream_seed = mix64(deriving.root + count * 0x9E3779B97F4A7C15)
                     stream = Stream(key)
-                route = _ROUTE.get()  # current_route(), inlined: a Bind builds many pickers a pick
-                self._stream = stream if route is None else RoutedStream(stream, route)  # type: ignore[assignment]
-                if _holds_its_sampler(type(self)):
-                    # _bind() and hold(), inlined for a picker being built (nothing wraps it yet).
-                    fast = self.sampler()
-                    if fast is not None:
-                        if _sampler_is_the_pick(type(self)):
-                            self.pick = fast  # type: ignore[method-assign]
-                        self._draw = fast
-                else:
+                route = ROUTE.get()
+                self._stream = stream if route is None else route.join(stream)
+                if self._rebinds:
                     self._bind()
                 return
         self._seed = fresh_seed() if seed is None else check_seed(seed)
         self._stream_seed = stream_seed(self._seed)
-        self._stream = Stream(self._stream_seed)
-        route = current_route()
-        if route is not None:
-            self._stream = RoutedStream(self._stream, route)  # type: ignore[assignment]
-        self._bind()
+        stream = Stream(self._stream_seed)
+        route = ROUTE.get()
+        self._stream = stream if route is None else route.join(stream)
+        if self._rebinds:
+            self._bind()
+        elif self._samples:
+            # Built by the user (not inside a Bind's pick): its fast code made now, so that a
+            # pick read before the first (``f = picker.pick``) is the sampler itself.
+            try:
+                fast = self._make_fast()
+            except AttributeError:  # what its draw reads is set after this call
+                fast = None
+            if fast is not None:
+                self._fast = fast
+                self._picked = 2
 
-    def sampler(self) -> Callable[[], T] | None:
-        """The one hook a random picker may define for speed: its whole pick as one callable
-        on :attr:`stream` -- a typed draw with its arguments bound
-        (``self.stream.integer_sampler(low, high)``, ``floating_sampler``, ``boolean_sampler``)
-        or a closure over them -- or ``None`` (the default: the class's ``pick`` runs).
+    def draw_spec(self) -> DrawSpec | None:
+        """The description of this picker's one typed draw (:class:`~synthia.core.leaves.DrawSpec`:
+        its kind, its range, the mapping to a value), or ``None`` (the default: the class's
+        ``_pick`` makes the value).
 
-        The core calls it whenever the stream is replaced (construction, copy, routing,
-        reseeding; call ``self._bind()`` after changing an argument, as ``tell`` does) and
-        holds what it returns as the picker's pick while nothing wraps it, so a pick is one
-        call. A picker that defines ``sampler`` and no ``pick`` gets this class's ``pick``,
-        which calls the held sampler: the reference path a wrapper (spans, provenance)
-        wraps. A subclass that defines its own ``pick`` keeps it.
+        A picker that describes its draw needs no other code for its pick: the core makes the
+        pick from it, the stager writes the draw inline, ``take_array`` batches it and the
+        Hypothesis bridge draws it as a strategy. Call ``self._bind()`` after changing an
+        argument it reads (as ``tell`` does).
 
         >>> import synthia as sy
+        >>> from synthia.core.leaves import DrawSpec
         >>> class Die(sy.RandomPicker[int]):
         ...     def __init__(self, *, seed=None):
         ...         self._init_stream(seed)
-        ...     def sampler(self):
-        ...         return self.stream.integer_sampler(1, 7)
-        >>> Die(seed=1).take(4)
-        [3, 4, 3, 5]
+        ...     def draw_spec(self):
+        ...         return DrawSpec.integer(1, 7)
+        >>> Die(seed=1).take(4), Die(seed=1).take_array(4).tolist()
+        ([3, 4, 3, 5], [3, 4, 3, 5])
         """
         return None
 
-    def pick(self) -> T:
-        """One value: the sampler the picker holds (see :meth:`sampler`)."""
-        draw = getattr(self, "_draw", None)
-        if draw is None:
-            raise NotImplementedError(f"{type(self).__name__} must define pick() or sampler()")
-        return draw()  # type: ignore[no-any-return]
+    def sampler(self) -> Callable[[], T] | None:
+        """Another hook for speed, for a pick of several draws: the whole pick as one callable
+        on :attr:`stream` (a closure over the stream's samplers, ``integer_sampler``,
+        ``floating_sampler``, ``boolean_sampler``), or ``None`` (the default).
+
+        The core holds it as the picker's fast code, makes it again whenever the stream
+        changes, and calls it when nothing watches the picker. Prefer :meth:`draw_spec` for
+        a pick of one draw: the stager, ``take_array`` and the Hypothesis bridge read it too.
+        """
+        return None
+
+    def _make_fast(self) -> Callable[[], T] | None:
+        """The fast code of this picker's pick: its described draw's sampler, or its sampler."""
+        if not self._samples:
+            return None
+        spec = self.draw_spec()
+        if spec is not None:
+            return sampler(self._stream, spec)
+        return self.sampler()
+
+    def _pick(self) -> T:
+        """One value: the described draw (or the sampler) on the current stream."""
+        return self._fast()  # type: ignore[no-any-return]
 
     def _bind(self) -> None:
-        # The stream was replaced: hold the picker's sampler on it (see sampler()).
-        fast = self.sampler()
-        if fast is not None:
-            hold(self, fast, shortcut=_sampler_is_the_pick(type(self)))
+        """The stream was replaced, or an argument the pick reads changed: the fast code is
+        made again on the new stream."""
+        if self._samples:
+            fast = self._make_fast()
+            if fast is not None:
+                self._fast = fast
 
     @property
     def stream(self) -> Stream:
@@ -466,37 +576,53 @@ class Seedable(Picker[T]):
         """
         return self._stream
 
+    # -- what the description gives for free -------------------------------------------------
+    def value_range(self) -> tuple[Any, Any] | None:
+        spec = self.draw_spec() if self._samples else None
+        if spec is not None and spec.value is None and spec.kind in (INTEGER, FLOAT):
+            return spec.args  # type: ignore[return-value]
+        return None
+
+    def finite_values(self) -> tuple[Any, ...] | None:
+        spec = self.draw_spec() if self._samples else None
+        if spec is None or spec.kind not in (BOOLEAN, WEIGHTED):
+            return None
+        draws = finite_draws(spec)
+        if draws is None:
+            return None
+        value = spec.value
+        return draws if value is None else tuple(value(d) for d in draws)
+
+    def take_array(self, n: int) -> Any:
+        spec = self.draw_spec() if self._samples else None
+        if spec is None:
+            return super().take_array(n)
+        import numpy as np
+
+        stream = self._batch_stream(n)
+        values = None if stream is None else batch(stream, spec, n)
+        return np.array(self.take(n)) if values is None else values
+
     def _batch_stream(self, n: Any) -> Stream | None:
         """For ``take_array(n)``: the stream to draw a batch from, or ``None`` when the picks
-        must go one by one (the wiring is routed, so its draws are recorded or replayed, or
-        this picker's picks are intercepted). Checks ``n``."""
+        must go one by one (the wiring is routed, so its draws are recorded or replayed; picks
+        are watched; a light stream, which has no batches). Checks ``n``."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"n must be a non-negative int, got {n!r}")
-        state = self.__dict__
-        if type(state["_stream"]) is not Stream or ("pick" in state and state["pick"] is not state.get("_draw")):
-            return None
-        return self._stream
+        stream = self._stream
+        return stream if not WATCHED and type(stream) is Stream else None
 
     def _seed_self(self, seed: int) -> None:
         self._seed = seed
         self._stream_seed = stream_seed(seed)
         current: Any = self._stream
-        inner = current
-        while isinstance(inner, RoutedStream):
-            inner = inner.inner
-        if type(inner) is MixStream:
+        if type(current.own()) is MixStream:
             # Built inside a Bind's pick: a seed of its own gives it a Mersenne Twister, as
             # a picker built with that seed has (behind the routes it is on, if any).
-            own = Stream(self._stream_seed)
-            if isinstance(current, RoutedStream):
-                while isinstance(current.inner, RoutedStream):
-                    current = current.inner
-                current.inner = own
-            else:
-                self._stream = own
+            self._stream = current.rebase(Stream(self._stream_seed))
             self._bind()
         else:
-            self._stream.seed(self._stream_seed)
+            current.seed(self._stream_seed)
 
     def _reset_self(self) -> None:
         self._stream.seed(self._stream_seed)
@@ -508,35 +634,42 @@ class Seedable(Picker[T]):
         (:class:`~synthia.core.random.MixStream`), which that stream replays from."""
         seed = self._seed
         if seed is None:
-            stream = self._stream
-            while isinstance(stream, RoutedStream):
-                stream = stream.inner
-            seed = stream.key  # type: ignore[attr-defined]
+            seed = self._stream.own().key  # type: ignore[attr-defined]
         return seed
 
 
-_SAMPLER_IS_THE_PICK: dict[type, bool] = {}
-_HOLDS_ITS_SAMPLER: dict[type, bool] = {}
+def _held_sampler(self: Seedable[Any]) -> Any:
+    """A random leaf's pick until it holds its fast code (the class's ``_fast`` until then): its
+    first pick makes its described draw once, directly (a picker a ``Bind`` builds for one
+    value is picked once); its second makes the fast code (:meth:`Seedable._make_fast`), holds
+    it and picks through it."""
+    picked = self._picked
+    if picked == 0:
+        self._picked = 1
+        spec = self.draw_spec()
+        if spec is not None:
+            return draw_once(self._stream, spec)
+    elif picked == 2:
+        return self._fast()  # made already (called through a reference read before)
+    fast = self._make_fast()
+    if fast is None:
+        raise NotImplementedError(f"{type(self).__name__} must define pick() or _pick(), draw_spec() or sampler()")
+    self._fast = fast
+    self._picked = 2
+    return fast()
 
 
-def _holds_its_sampler(cls: type) -> bool:
-    """Whether ``cls``'s ``_bind`` is the one that holds its sampler (not one of its own, as a
-    ``Bind``'s): a picker of ``cls`` being built may then hold its sampler directly."""
-    known = _HOLDS_ITS_SAMPLER.get(cls)
-    if known is None:
-        known = _HOLDS_ITS_SAMPLER[cls] = cls._bind is Seedable._bind  # type: ignore[attr-defined]
-    return known
+def described(picker: Picker[Any]) -> DrawSpec | None:
+    """The description of ``picker``'s one typed draw when its class picks through it (a leaf
+    that describes its draw, see :meth:`Seedable.draw_spec`), else ``None``.
 
-
-def _sampler_is_the_pick(cls: type) -> bool:
-    """Whether a picker of ``cls`` may hold its sampler as its instance ``pick``: ``sampler`` is
-    defined where ``pick`` is or below (a subclass that overrides ``pick`` keeps its own)."""
-    known = _SAMPLER_IS_THE_PICK.get(cls)
-    if known is None:
-        pick_owner = next(c for c in cls.__mro__ if "pick" in c.__dict__)
-        sampler_owner = next(c for c in cls.__mro__ if "sampler" in c.__dict__)
-        known = _SAMPLER_IS_THE_PICK[cls] = issubclass(sampler_owner, pick_owner)
-    return known
+    >>> from synthia import Choice, RandomInteger
+    >>> described(RandomInteger(0, 10)), described(Choice(1, 2))
+    (DrawSpec.integer(0, 10), None)
+    """
+    if isinstance(picker, Seedable) and picker._samples:
+        return picker.draw_spec()
+    return None
 
 
 class RandomPicker(Seedable[T]):
@@ -563,4 +696,4 @@ def restart(root: Picker[Any]) -> None:
     """
     for _, node in upstream(root):
         if not isinstance(node, Seedable):
-            node._reset_self()
+            RESETS.get(id(node), node._reset_self)() if RESETS else node._reset_self()

@@ -76,6 +76,8 @@ __all__ = [
     "mix64",
     "weighted_index",
     "shuffle",
+    "DERIVING",
+    "ROUTE",
     "check_seed",
     "next_of_permutation",
 ]
@@ -109,6 +111,15 @@ class Stream(_random.Random):
         twin.setstate(self.getstate())
         memo[id(self)] = twin
         return twin
+
+    def own(self) -> "Stream":
+        """The stream itself: a stream owned by its picker (a routed one answers the stream
+        behind its routes, see :class:`synthia.core.routing.RoutedStream`)."""
+        return self
+
+    def rebase(self, own: Any) -> Any:
+        """``own`` in place of this stream (behind the same routes, for a routed one)."""
+        return own
 
     def below(self, n: int) -> int:
         """An integer uniformly drawn from ``[0, n)``, for ``n >= 1``."""
@@ -360,7 +371,11 @@ def derive_seed(seed: int, key: str) -> int:
     return _hash64(f"synthia-derive:{seed}:{key}") & _MASK64
 
 
-_DERIVING: ContextVar["derived_seeds | None"] = ContextVar("synthia_deriving", default=None)
+#: The innermost :class:`derived_seeds` block (what a picker built now derives its seed from).
+DERIVING: ContextVar["derived_seeds | None"] = ContextVar("synthia_deriving", default=None)
+#: The route that streams made now join (:func:`synthia.core.routing.routed` sets it): an
+#: object whose ``join(stream)`` returns the stream on that route, or ``None``.
+ROUTE: ContextVar[Any] = ContextVar("synthia_route", default=None)
 
 _GAMMA = 0x9E3779B97F4A7C15
 
@@ -435,8 +450,11 @@ class MixStream:
     def random(self) -> float:
         """A float in ``[0, 1)``: the high 53 bits of a word."""
         key = self._key
-        if key is None:
-            key = self.key
+        if key is None:  # the key, mix64(root + index * gamma), inlined: a picker a Bind builds draws once
+            z = (self._root + self._index * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            key = self._key = z ^ (z >> 31)
         count = self._count = self._count + 1  # _word(), inlined: floats are drawn often
         z = (key + count * _GAMMA) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -444,8 +462,31 @@ class MixStream:
         return ((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0)
 
     unit = random
+    own = Stream.own
+    rebase = Stream.rebase
     below = Stream.below
-    integer = Stream.integer
+
+    def integer(self, low: int, high: int) -> int:
+        """An integer of ``[low, high)``: :meth:`Stream.integer`'s algorithm on this stream's words."""
+        n = high - low
+        k = (n - 1).bit_length()
+        if not 0 < k <= 64:
+            return Stream.integer(self, low, high)  # type: ignore[arg-type]
+        key = self._key
+        if key is None:  # the key, inlined as in random()
+            z = (self._root + self._index * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            key = self._key = z ^ (z >> 31)
+        shift = 64 - k
+        while True:  # _word(), inlined: a picker a Bind builds draws once
+            count = self._count = self._count + 1
+            z = (key + count * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            r = (z ^ (z >> 31)) >> shift
+            if r < n:
+                return low + r
     integer_by = Stream.integer_by
     floating_by = Stream.floating_by
     floating = Stream.floating
@@ -518,13 +559,13 @@ def current_derivation() -> "derived_seeds | None":
     >>> current_derivation() is None
     True
     """
-    return _DERIVING.get()
+    return DERIVING.get()
 
 
 def fresh_seed() -> int:
     """A new 63-bit seed: from the operating system's entropy, or, inside
     :func:`derived_seeds`, the next seed derived from that block's root."""
-    deriving = _DERIVING.get()
+    deriving = DERIVING.get()
     if deriving is None:
         return _system.getrandbits(63)
     deriving.count += 1
@@ -568,18 +609,12 @@ class derived_seeds:
         self.owner = owner
         self.count = 0
 
-    def next_stream(self) -> MixStream:
-        """The light stream of the next picker built in the block (its key computed when it
-        is first asked for: a picker built and never picked from costs no mixing)."""
-        count = self.count = self.count + 1
-        return MixStream(None, self.root, count)
-
     def __enter__(self) -> None:
         self.count = 0
-        self._token = _DERIVING.set(self)
+        self._token = DERIVING.set(self)
 
     def __exit__(self, *exc: Any) -> None:
-        _DERIVING.reset(self._token)
+        DERIVING.reset(self._token)
 
     def __repr__(self) -> str:
         return f"derived_seeds({self.root!r})"

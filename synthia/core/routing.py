@@ -20,17 +20,14 @@ import copy
 import itertools
 import random
 from contextlib import contextmanager
-from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 from .graph import upstream
 from .instrument import unwrap_one, wrap_one
+from .picker import Picker, Seedable
+from .random import ROUTE, Stream
 from .sources import PASSTHROUGH, DrawSource, Recorder, Replayer
 from .tapes import Tape
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .picker import Picker
-    from .random import Stream
 
 __all__ = [
     "Route",
@@ -42,6 +39,13 @@ __all__ = [
     "stream_of",
     "stream_behind",
     "put_stream",
+    "live_stream",
+    "is_routed",
+    "route_key",
+    "follow_routes",
+    "keep_routed",
+    "release_routes",
+    "drawing_from",
     "outer_source",
     "open_span",
     "record",
@@ -119,6 +123,10 @@ class Route:
         #: ``Bind`` remembers of the routes a kept wiring was put on.
         self.serial = next(_SERIALS)
 
+    def join(self, stream: Any) -> "RoutedStream":
+        """``stream`` on this route (a picker made while the route is current joins it)."""
+        return RoutedStream(stream, self)
+
 
 class RoutedStream:
     """A picker's stream while it is routed: the typed draws go to ``route.source``.
@@ -179,6 +187,16 @@ class RoutedStream:
     def seed(self, seed: Any = None) -> None:
         self.inner.seed(seed)
 
+    def own(self) -> Any:
+        """The picker's own stream, behind every route it is on."""
+        return self.inner.own()
+
+    def rebase(self, own: Any) -> "RoutedStream":
+        """This routed stream with ``own`` behind its routes (in place: a block that ends
+        puts back this object, which then holds ``own``)."""
+        self.inner = self.inner.rebase(own)
+        return self
+
     def getstate(self) -> Any:
         return self.inner.getstate()
 
@@ -190,12 +208,9 @@ class RoutedStream:
         return RoutedStream(copy.deepcopy(self.inner, memo), self.route)
 
 
-_ROUTE: ContextVar[Route | None] = ContextVar("synthia_route", default=None)
-
-
 def current_route() -> Route | None:
     """The route of the innermost active :func:`routed` block (``None`` outside any)."""
-    return _ROUTE.get()
+    return ROUTE.get()  # type: ignore[no-any-return]
 
 
 def set_current_route(route: Route) -> Any:
@@ -210,12 +225,12 @@ def set_current_route(route: Route) -> Any:
     >>> restore_current_route(token); current_route() is None
     True
     """
-    return _ROUTE.set(route)
+    return ROUTE.set(route)
 
 
 def restore_current_route(token: Any) -> None:
     """Undo :func:`set_current_route` (the route current before it is current again)."""
-    _ROUTE.reset(token)
+    ROUTE.reset(token)
 
 
 def stream_of(picker: "Picker[Any]") -> Any:
@@ -226,15 +241,91 @@ def stream_of(picker: "Picker[Any]") -> Any:
     >>> stream_of(sy.RandomInteger(0, 3, seed=1)) is not None, stream_of(sy.Constant(3))
     (True, None)
     """
-    return getattr(picker, "_stream", None)  # not __dict__: see core.instrument.instance_pick
+    return getattr(picker, "_stream", None)  # (not __dict__: reading it slows the object's attributes)
 
 
 def stream_behind(picker: "Picker[Any]") -> Any:
-    """The stream ``picker`` owns, behind the routes it is on (``None`` if it owns none)."""
-    stream = picker.__dict__.get("_stream")
+    """The stream ``picker`` owns, behind the routes it is on (``None`` if it owns none).
+
+    >>> import synthia as sy
+    >>> numbers = sy.RandomInteger(0, 3, seed=1)
+    >>> with routed(numbers, Recorder()):
+    ...     stream_behind(numbers) is not stream_of(numbers)
+    True
+    """
+    stream = getattr(picker, "_stream", None)
+    return None if stream is None else stream.own()
+
+
+def live_stream(picker: "Picker[Any]") -> Stream | None:
+    """The stream ``picker`` draws from when it draws from its own stream directly: ``None``
+    while it is routed (its draws go to a source) or when it owns no stream. What fused code
+    may read the draws of (:mod:`synthia.core.emitter`).
+
+    >>> import synthia as sy
+    >>> numbers = sy.RandomInteger(0, 3, seed=1)
+    >>> live_stream(numbers) is stream_of(numbers), live_stream(sy.Constant(1))
+    (True, None)
+    """
+    stream = getattr(picker, "_stream", None)
+    return None if stream is None or isinstance(stream, RoutedStream) else stream
+
+
+def is_routed(stream: Any) -> bool:
+    """Whether ``stream`` (a picker's, as :func:`stream_of` gives it) sends its draws to a source.
+
+    >>> from synthia.core.random import Stream
+    >>> is_routed(Stream(1)), is_routed(Route(Recorder()).join(Stream(1)))
+    (False, True)
+    """
+    return isinstance(stream, RoutedStream)
+
+
+def route_key(picker: "Picker[Any]") -> tuple[int, ...]:
+    """The routes ``picker`` is on right now, as numbers (outermost first; ``()`` when it is
+    on none or owns no stream): two pickers with equal keys draw through the same sources.
+
+    >>> import synthia as sy
+    >>> numbers = sy.RandomInteger(0, 3, seed=1)
+    >>> route_key(numbers)
+    ()
+    >>> with routed(numbers, Recorder()) as route:
+    ...     route_key(numbers) == (route.serial,)
+    True
+    """
+    stream = getattr(picker, "_stream", None)
+    key = []
     while isinstance(stream, RoutedStream):
+        key.append(stream.route.serial)
         stream = stream.inner
-    return stream
+    return tuple(key)
+
+
+def follow_routes(wiring: "Picker[Any]", like: "Picker[Any]") -> None:
+    """Put every random picker of ``wiring`` on the routes ``like`` is on (its own stream
+    behind them), or on its own stream again when ``like`` is on none: a wiring kept by a
+    picker (a ``Bind``'s) draws through its keeper's sources.
+
+    >>> import synthia as sy
+    >>> keeper, kept = sy.RandomInteger(0, 3, seed=1), sy.RandomInteger(0, 9, seed=2)
+    >>> with routed(keeper, Replayer([7])):
+    ...     follow_routes(kept, keeper)
+    ...     kept.pick()
+    7
+    >>> follow_routes(kept, keeper); route_key(kept)
+    ()
+    """
+    routes = []
+    stream = getattr(like, "_stream", None)
+    while isinstance(stream, RoutedStream):
+        routes.append(stream.route)
+        stream = stream.inner
+    for _, node in upstream(wiring):
+        own = stream_behind(node)
+        if own is not None:
+            for route in reversed(routes):
+                own = RoutedStream(own, route)
+            put_stream(node, own)
 
 
 def put_stream(picker: "Picker[Any]", stream: Any) -> None:
@@ -250,13 +341,66 @@ def put_stream(picker: "Picker[Any]", stream: Any) -> None:
     >>> put_stream(numbers, own); numbers.pick() in range(10)
     True
     """
-    picker.__dict__["_stream"] = stream
-    picker._bind()  # type: ignore[attr-defined]
+    seedable: Any = picker
+    seedable._stream = stream
+    seedable._bind()
+
+
+def keep_routed(
+    wiring: "Picker[Any]", route: Route, stream: Callable[[Any, Route, "Picker[Any]", int], Any] | None = None
+) -> list[tuple["Picker[Any]", Any]]:
+    """Put every random picker of ``wiring`` on ``route`` for good (a guided picker's learner):
+    its draws go to ``route.source`` -- :data:`PASSTHROUGH`, its own stream, until a
+    :func:`drawing_from` block names another source. ``stream(own, route, picker, label)``
+    makes each picker's routed stream (a :class:`RoutedStream` by default; a source may keep
+    its own subclass, as the learner does); ``label`` is the picker's position in the walk.
+    Returns what :func:`release_routes` takes to put the pickers back on their streams.
+
+    >>> import synthia as sy
+    >>> numbers = sy.RandomInteger(0, 10, seed=1)
+    >>> route = Route(PASSTHROUGH)
+    >>> kept = keep_routed(numbers, route)
+    >>> with drawing_from(route, Replayer([7])):
+    ...     numbers.pick()
+    7
+    >>> numbers.pick() in range(10), route_key(numbers) == (route.serial,)
+    (True, True)
+    >>> release_routes(kept); route_key(numbers)
+    ()
+    """
+    kept: list[tuple[Picker[Any], Any]] = []
+    for label, (_, node) in enumerate(upstream(wiring)):
+        current = stream_of(node)
+        if current is not None:
+            put_stream(node, RoutedStream(current, route) if stream is None else stream(current, route, node, label))
+            kept.append((node, current))
+    return kept
+
+
+def release_routes(kept: list[tuple["Picker[Any]", Any]]) -> None:
+    """Undo :func:`keep_routed`: each picker draws from the stream it had before."""
+    for node, stream in reversed(kept):
+        put_stream(node, stream)
+
+
+@contextmanager
+def drawing_from(route: Route, source: DrawSource, spans: Sequence[tuple["Picker[Any]", Hashable]] = ()) -> Iterator[Route]:
+    """While the block runs, the draws on ``route`` (kept by :func:`keep_routed`) go to
+    ``source``, pickers made in the block join the route, and each pick of a picker of
+    ``spans`` (``(picker, label)`` pairs) opens a span labelled ``label`` on the source."""
+    route.source = source
+    token = ROUTE.set(route)
+    watched = [(node, wrap_one(node, _spanning(route, label))) for node, label in spans]
+    try:
+        yield route
+    finally:
+        for node, wrapped in reversed(watched):
+            unwrap_one(node, wrapped)
+        route.source = PASSTHROUGH
+        ROUTE.reset(token)
 
 
 def _roots(roots: "Picker[Any] | Sequence[Picker[Any]]") -> list["Picker[Any]"]:
-    from .picker import Picker
-
     return [roots] if isinstance(roots, Picker) else list(roots)
 
 
@@ -270,8 +414,6 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
     position in the upstream walk. Yields the :class:`Route`, whose ``source`` may be
     swapped while the block runs.
     """
-    from .picker import Seedable
-
     route = Route(source)
     nodes: list[Picker[Any]] = []
     seen: set[int] = set()
@@ -282,42 +424,39 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
                 nodes.append(node)
     streams: list[tuple[Picker[Any], Any]] = []
     for node in nodes:
-        if isinstance(node, Seedable) and "_stream" in node.__dict__:
-            current = node.__dict__["_stream"]
+        current = getattr(node, "_stream", None) if isinstance(node, Seedable) else None
+        if current is not None:
             if isinstance(current, RoutedStream) and current.route.source is source:
                 continue  # made inside a block routed to the same source: routed already
-            streams.append((node, node._stream))
-            node._stream = RoutedStream(node._stream, route)  # type: ignore[assignment]
-            node._bind()
+            streams.append((node, current))
+            put_stream(node, RoutedStream(current, route))
     tokens: list[tuple[Picker[Any], Any]] = []
     if spans:
         for label, node in enumerate(nodes):
             tokens.append((node, wrap_one(node, _spanning(route, label))))
-    route.previous = _ROUTE.get()
-    _ROUTE.set(route)
+    route.previous = ROUTE.get()
+    ROUTE.set(route)
     try:
         yield route
     finally:
         # Blocks may end out of order (a replay session opened inside a discovery block and
         # closed after it): the current route becomes the innermost one still open.
         route.ended = True
-        if _ROUTE.get() is route:
+        if ROUTE.get() is route:
             previous = route.previous
             while previous is not None and previous.ended:
                 previous = previous.previous
-            _ROUTE.set(previous)
+            ROUTE.set(previous)
         for node, wrapped in reversed(tokens):
             unwrap_one(node, wrapped)
         # Upstream pickers first, so that a compiled picker rebinding last finds its wiring
         # as it was and keeps its generated function.
         for node, stream in reversed(streams):
-            seedable: Any = node
-            seedable._stream = stream
-            seedable._bind()
+            put_stream(node, stream)
         route.source = PASSTHROUGH
 
 
-def _spanning(route: Route, label: int) -> Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]:
+def _spanning(route: Route, label: Hashable) -> Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]:
     def make(picker: "Picker[Any]", pick: Callable[[], Any]) -> Callable[[], Any]:
         def spanned() -> Any:
             source = route.source

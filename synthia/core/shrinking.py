@@ -30,13 +30,13 @@ import math
 from typing import Any, TypeVar
 
 from .checks import check_magnitude, describe
-from .constant import Nothing
 from .exceptions import GiveUp, NoMoreElements
-from .picker import Picker, Seedable
-from .routing import record, replay
-from .tapes import BOOLEAN, FLOAT
+from .picker import Bounded, Picker, RandomPicker, Seedable
+from .routing import replay, routed
+from .sources import Replayer
+from .tapes import BOOLEAN, FLOAT, INTEGER, Draw, clamp
 
-__all__ = ["simplicity", "shrink_seed", "decision_or_default", "Smaller", "smaller"]
+__all__ = ["Shrinkable", "Nothing", "simplicity", "shrink_seed", "decision_or_default", "Smaller", "smaller"]
 
 T = TypeVar("T")
 
@@ -77,20 +77,56 @@ def simplicity(value: Any) -> tuple[Any, ...]:
     return (9, repr(value))
 
 
+class Shrinkable(Picker[T]):
+    """A picker that can propose values smaller than one it produced (the original library's
+    interface): ``shrink(value, decision=None, magnitude=1.0)`` returns a **new** picker of
+    this picker's values simpler than ``value`` (by :func:`simplicity`), or :class:`Nothing`
+    when none is. One mechanism serves every picker: the values are made from this picker's
+    own draws, lowered (:class:`Smaller`). ``decision`` (a picker of floats in ``[0, 1)``)
+    seeds the shrink, so the same decision seed gives the same shrink; ``magnitude`` in
+    ``(0, 1]`` asks for a wide search (1) or much simpler values (towards 0). The harnesses
+    do not use it: they shrink recorded draws.
+
+    >>> from synthia import RandomInteger
+    >>> RandomInteger(-50, 50).shrink(-20).take(5)
+    [-8, 18, 8, -9, 20]
+    """
+
+    def shrink(self, value: T, decision: "Picker[float] | None" = None, magnitude: float = 1.0) -> "Picker[T]":
+        return smaller(self, value, decision, magnitude)
+
+
+class Nothing(Bounded[Any], Shrinkable[Any]):
+    """The empty picker: every :meth:`pick` raises :class:`~synthia.NoMoreElements`.
+
+    It is what :meth:`~synthia.Shrinkable.shrink` returns when nothing smaller exists.
+
+    >>> Nothing().take(3)
+    []
+    >>> Nothing().is_done()
+    True
+    """
+
+    def _pick(self) -> Any:
+        raise NoMoreElements("Nothing() never has a value")
+
+    def is_done(self) -> bool:
+        return True
+
+
+class _Decision(RandomPicker[float]):
+    """The default decision of a shrink: uniform floats of a fixed seed."""
+
+    def __init__(self) -> None:
+        self._init_stream(0)
+
+    def _pick(self) -> float:
+        return self._stream.unit()
+
+
 def decision_or_default(decision: "Picker[float] | None") -> "Picker[float]":
     """``decision``, or a fixed-seed uniform float picker, so that a shrink is always repeatable."""
-    if decision is not None:
-        return decision
-    from .picker import RandomPicker
-
-    class _Decision(RandomPicker[float]):
-        def __init__(self) -> None:
-            self._init_stream(0)
-
-        def pick(self) -> float:
-            return self._stream.unit()
-
-    return _Decision()
+    return _Decision() if decision is None else decision
 
 
 def simplest_in(low: float, high: float | None, *, integer: bool) -> float:
@@ -115,7 +151,7 @@ def smaller(picker: Picker[T], value: T, decision: "Picker[float] | None" = None
 
     >>> import synthia as sy
     >>> smaller(sy.RandomInteger(0, 100), 40).take(6)
-    [11, 26, 19, 16, 26, 12]
+    [4, 38, 24, 11, 35, 35]
     >>> smaller(sy.RandomInteger(0, 100), 0)
     Nothing()
     """
@@ -133,13 +169,17 @@ def smaller(picker: Picker[T], value: T, decision: "Picker[float] | None" = None
 
 class Smaller(Seedable[T]):
     """Values of a copy of ``picker`` simpler than ``value`` (by :func:`simplicity`), made from
-    its draws: each pick records a fresh value's draws and, while the value is not simpler,
-    moves half of them (at random) towards their simplest value and replays them: a draw
-    ``v`` whose simplest value is ``s`` goes to a random point between ``s`` and
-    ``s + magnitude * (v - s)`` (``magnitude`` 1: anywhere between; towards 0: next to the
-    simplest). After ``LOWERING_ROUNDS`` rounds it gives the simplest value. Every value is one the
-    picker makes, from draws it accepts. Build it with :func:`smaller` (or
-    ``picker.shrink(value)``), which checks that a simpler value exists.
+    its draws. Each round replays draws through the copy: a fresh value's first, then, while
+    the value is not simpler, the last value's draws with half of them (at random) moved
+    towards their simplest value -- a draw ``v`` whose simplest value is ``s`` goes to a random
+    point between ``s`` and ``s + magnitude * (v - s)`` (``magnitude`` 1: anywhere between;
+    towards 0: next to the simplest). A draw asked for beyond those (a filter that rejected a
+    lowered value draws again) is a fresh draw of the picker's range moved towards its
+    simplest value by a factor that halves every second round, so a filter finds simpler
+    values it accepts (odd numbers shrink to smaller odd numbers). After ``LOWERING_ROUNDS``
+    rounds it gives the simplest value it can. Every value is one the picker makes, from
+    draws it accepts. Build it with :func:`smaller` (or ``picker.shrink(value)``), which checks
+    that a simpler value exists.
 
     >>> import synthia as sy
     >>> words = Smaller(sy.RandomString(sy.RandomInteger(0, 8), "ab"), "abba", seed=3)
@@ -157,26 +197,27 @@ class Smaller(Seedable[T]):
         self._init_stream(seed)
         self.picker = picker.duplicate().set_seed(self.seed)
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         key, stream, picker = self._key, self._stream, self.picker
-        tape = None
-        for _ in range(LOWERING_ROUNDS):
+        draws: list[Any] | None = None
+        for round in range(LOWERING_ROUNDS):
+            # Beyond the draws given: fresh ones, moved towards their simplest more every second round.
+            scale = self.magnitude * 0.5 ** (round // 2)
             try:
-                if tape is None:
+                if draws is None:
                     # A fresh value, from the picker's initial state (a bounded or stateful
                     # picker makes its first value again), on streams seeded from this one's.
                     picker.set_seed(stream.integer(0, 2**62))
-                    value, tape = record(picker)
+                    value, tape = _replay(picker, [], stream, scale)
                 else:
-                    draws = [d if stream.boolean(0.5) else _lowered(d, self.magnitude, stream.unit()) for d in tape.draws]
-                    # Bounded: past its draws a replay makes the simplest ones, which a filter
-                    # may refuse again and again.
-                    value, tape = replay(picker, draws, spans=False, max_draws=2 * len(draws) + 16)
-            except (GiveUp, NoMoreElements):  # a filter refused the lowered draws: start afresh
-                tape = None
+                    given = [d if stream.boolean(0.5) else _lowered(d, self.magnitude, stream.unit()) for d in draws]
+                    value, tape = _replay(picker, given, stream, scale)
+            except (GiveUp, NoMoreElements):  # a filter refused the draws: start afresh
+                draws = None
                 continue
             if simplicity(value) < key:
                 return value  # type: ignore[no-any-return]
+            draws = tape.draws
         try:
             return replay(picker, [], spans=False, max_draws=256)[0]  # type: ignore[no-any-return]
         except GiveUp:
@@ -185,6 +226,42 @@ class Smaller(Seedable[T]):
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.magnitude == 1.0 else {"magnitude": self.magnitude}
         return [self.picker, self.value], kwargs
+
+
+#: The most draws one round of a ``Smaller`` makes (a filter that keeps refusing gives up).
+ROUND_DRAWS = 4096
+
+
+class _Beyond(Replayer):
+    """Replays the draws given; past their end, a fresh draw of the range from ``stream``, moved
+    towards its simplest value by ``scale`` (a boolean or an index drawn as it comes)."""
+
+    def __init__(self, draws: list[Any], stream: Any, scale: float) -> None:
+        super().__init__(draws, max_draws=len(draws) + ROUND_DRAWS)
+        self.stream, self.scale = stream, scale
+
+    def beyond(self, kind: str, args: tuple[Any, ...]) -> Any:
+        stream = self.stream
+        if kind == INTEGER:
+            fresh: Any = stream.integer(*args)
+        elif kind == FLOAT:
+            low, high = args
+            fresh = stream.floating(low, high) if high - low < math.inf else simplest_in(low, None, integer=False)
+        elif kind == BOOLEAN:
+            return stream.boolean(args[0])
+        else:
+            return stream.weighted(args[0])
+        return clamp(kind, args, _lowered(Draw(kind, fresh, args), self.scale, stream.unit()).value)[0]
+
+
+def _replay(picker: Picker[Any], draws: list[Any], stream: Any, scale: float) -> tuple[Any, Any]:
+    """Pick from ``picker`` (reset) with ``draws``, fresh scaled draws beyond them (:class:`_Beyond`)."""
+    source = _Beyond(draws, stream, scale)
+    picker.reset()
+    with routed(picker, source, spans=False):
+        source.begin_pick()
+        value = picker.pick()
+    return value, source.tape
 
 
 def _lowered(draw: Any, magnitude: float, u: float) -> Any:

@@ -193,11 +193,6 @@ class Replayer(_Logging):
         """True when every given draw was used, unchanged and of the kind asked, and no more."""
         return self.misfits == 0 and self.extended == 0 and self._position >= len(self._main) and not self.overran
 
-    @property
-    def unused(self) -> int:
-        """Entries of the sequence never reached."""
-        return max(0, len(self._main) - self._position)
-
     def open_span(self, label: Hashable) -> None:
         super().open_span(label)
         flexes = self._flexes
@@ -240,7 +235,7 @@ class Replayer(_Logging):
             self._position += 1
         if entry is None:
             self.extended += 1
-            value = simplest(kind, args)
+            value = self.beyond(kind, args)
         elif entry.kind is not None and entry.kind != kind:
             self.misfits += 1
             value = simplest(kind, args)
@@ -249,6 +244,11 @@ class Replayer(_Logging):
             if changed:
                 self.misfits += 1
         return self._log(kind, args, value)
+
+    def beyond(self, kind: str, args: tuple[Any, ...]) -> Any:
+        """A draw past the end of the sequence: the simplest of its kind (a subclass may draw
+        otherwise)."""
+        return simplest(kind, args)
 
     def integer(self, stream: "Stream", low: int, high: int) -> int:
         return self._next(INTEGER, (low, high))

@@ -266,11 +266,6 @@ class Tape:
         more = f", ... {len(self.draws) - 12} more" if len(self.draws) > 12 else ""
         return f"Tape(picks={self.picks}, draws=[{shown}{more}])"
 
-    def last_pick(self) -> "Tape":
-        """The draws of the last pick alone, as a one-pick tape (spans dropped)."""
-        start = self.pick_starts[-1] if self.pick_starts else 0
-        return Tape(self.draws[start:], (), 1, [0])
-
     def direct_draws(self, span_position: int) -> list[int]:
         """Positions of the draws made by span ``span_position`` itself, not by its children."""
         span = self.spans[span_position]

@@ -11,7 +11,7 @@ import networkx as nx
 from ..core.picker import Picker
 from .designators import Designator, NthElement, NthOutput
 from .recording import log_of
-from .rules import And, Derived, ListElement, Opaque, Or, Origin, Ref, rule_for
+from .rules import Alternative, And, Derived, ListElement, Opaque, Or, Origin, Ref, rule_for
 
 __all__ = ["Explanation", "explain", "RenderError", "render_dot"]
 
@@ -138,6 +138,8 @@ class Explanation:
         extra = {"draw": " [random draw]", "opaque": " [opaque: no rule]", "constant": "", "list": ""}.get(data.get("leaf", ""), "")
         if data.get("derivation"):
             extra = f" [derived: {data['derivation']}]"
+        if data.get("leaf") == "alternative":
+            return f"{part}alternative [{data['alternative']}] of {_short(data['picker'])} = {_label(data['value'])}"
         if data["index"] is None:
             return f"element {data['part']} of the list of {_short(data['picker'])} = {_label(data['value'])}"
         if data.get("free") is True:
@@ -163,7 +165,7 @@ class Explanation:
                 attrs = 'label="∨", shape=circle, width=0.3, fixedsize=true, fillcolor="#c0504d", fontcolor=white'
             else:
                 leaf = data.get("leaf")
-                color = {"draw": "#ffe699", "constant": "#e2efda", "list": "#e2efda", "opaque": "#d9d9d9"}.get(leaf or "", "#deebf7")
+                color = {"draw": "#ffe699", "constant": "#e2efda", "list": "#e2efda", "alternative": "#e2efda", "opaque": "#d9d9d9"}.get(leaf or "", "#deebf7")
                 attrs = f'label="{_escape(self.text(node))}", fillcolor="{color}"'
             lines.append(f"  {ids[node]} [{attrs}];")
         for a, b in self.graph.edges:
@@ -246,6 +248,12 @@ def explain(picker: Picker[Any], index: int = 0, part: Designator | None = None)
         """Link ``source`` (the explained value node ``owner`` or one of its Boolean nodes) to ``spec``."""
         if isinstance(spec, Ref):
             graph.add_edge(source, ref_node(spec))
+        elif isinstance(spec, Alternative):
+            value = spec.picker.values[spec.k]  # type: ignore[attr-defined]
+            key = ("value", id(spec.picker), None, ("alternative", spec.k, spec.part))
+            graph.add_node(key, kind="value", picker=spec.picker, index=None, part=spec.part, leaf="alternative",
+                           alternative=spec.k, value=spec.part.get(value) if spec.part is not None else value)
+            graph.add_edge(source, key)
         elif isinstance(spec, Origin):
             graph.nodes[owner]["draw"] = True  # the picker's own draw joins its inputs
         else:

@@ -11,6 +11,8 @@ only public attributes and the recorded :class:`~synthia.explain.recording.Entry
 * ``Ref(picker, index, part)``: that output (or part of it) of an upstream picker;
 * ``And([...])``: these together made it; ``Or([...])``: any one of these suffices;
 * ``ListElement(k)``: element ``k`` of a list the picker was given (``Playback``);
+* ``Alternative(picker, k, part)``: alternative ``k`` of a choice among plain values (a value
+  the picker holds, chosen by its decision), or its ``part``;
 * ``Opaque()``: a picker class with no rule (user-defined): a leaf, marked opaque.
 
 The generic rule for built-in composites is "the AND of everything consumed".
@@ -27,7 +29,7 @@ from ..core.picker import Picker, RandomPicker
 from .designators import Attribute, Designator, Key, Member, NthElement
 from .recording import Entry
 
-__all__ = ["Origin", "Ref", "And", "Or", "ListElement", "Derived", "Opaque", "rule", "rule_for"]
+__all__ = ["Origin", "Ref", "And", "Or", "ListElement", "Alternative", "Derived", "Opaque", "rule", "rule_for"]
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,15 @@ class ListElement:
     """Element ``k`` of the list a picker plays back."""
 
     k: int
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """Alternative ``k`` of the plain values ``picker`` chooses among (or its ``part``)."""
+
+    picker: Picker[Any]
+    k: int
+    part: Designator | None = None
 
 
 @dataclass
@@ -197,6 +208,10 @@ def _pick_if(picker: Any, index: int, part: Designator | None, entry: Entry) -> 
 @rule(catalog.Choice)
 def _choice(picker: Any, index: int, part: Designator | None, entry: Entry) -> Any:
     decision, *chosen = entry.consumed
+    if picker.values is not None:  # a choice among values: the one its decision's value chose
+        from .recording import log_of
+
+        return And([Ref(*decision), Alternative(picker, picker.index_of(log_of(decision[0])[decision[1]].value), part)])
     return And([Ref(*decision), *[Ref(p, i, part) for p, i in chosen]])
 
 

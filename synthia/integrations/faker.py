@@ -109,7 +109,7 @@ class Faker(RandomPicker[Any]):
         self.kwargs = kwargs
         self._init_stream(seed)
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         fake, draws = _faker(self.locale)
         draws.stream = self._stream
         try:

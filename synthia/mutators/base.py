@@ -88,7 +88,7 @@ class Mutator(Picker[T]):
         """A new value made from ``value`` (which is left unchanged)."""
         raise NotImplementedError
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         if self.input is None:
             raise TypeError(f"{self!r} has no input to pick from: give it input=... or use it inside Mutate")
         return self.mutate(self.input.pick())
@@ -115,5 +115,5 @@ class Mutate(Picker[Any]):
         self.input = value_input(input, "input")
         self.mutator = check_mutator(mutator, "mutator")
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         return apply_mutation(self.mutator, self.input.pick())

@@ -6,15 +6,18 @@ re-exported here.
 from __future__ import annotations
 
 import sys
+from enum import Enum
 
-from typing import Any, Callable, Sequence, TypeVar, overload
+from typing import Any, Callable, Iterator, Sequence, TypeVar, overload
 
-from ..core.checks import check_callable, check_int, check_weights, cumulative, describe
+from ..core.checks import check_callable, check_int, check_weights, cumulative, describe, positional_order
 from ..core.constant import Constant, Nothing
 from ..core.exceptions import NoMoreElements
-from ..core.inputs import unit_input, value_input, variadic_inputs
-from ..core.instrument import intercepted, lean_pick
-from ..core.picker import UNSET, Bounded, Picker, Shrinkable
+from ..core.inputs import AMBIGUOUS, unit_input, value_input, variadic_inputs
+from ..core.instrument import WATCHED
+from ..core.emitter import UNROLL, Emitter, lean_from_second_pick, return_value
+from ..core.picker import UNSET, Bounded, Picker
+from ..core.shrinking import Shrinkable
 from ..core.random import weighted_index
 from .scalars import RandomFloat
 
@@ -34,6 +37,10 @@ class Choice(Shrinkable[T]):
     Without weights the choice is uniform. ``decision`` is the picker of floats in
     ``[0, 1)`` that chooses (or such a float), a fresh :class:`RandomFloat` by default.
 
+    A choice among plain values (Hypothesis's ``sampled_from``) keeps them as data, not as
+    pickers: building, copying and picking cost the same for 65,536 values as for two (a
+    copy shares values that cannot change: numbers, strings, ``None``...).
+
     Simplest value: the first alternative of positive weight (its simplest value), so
     shrinking moves a choice towards earlier alternatives.
 
@@ -46,23 +53,59 @@ class Choice(Shrinkable[T]):
     """
 
     inputs_fields = ("alternatives", "decision")
+    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
+    _fast = lean_from_second_pick
 
     def __init__(
         self, *alternatives: Any, weights: Sequence[float] | None = None, decision: Picker[float] | None = None
     ) -> None:
         if not alternatives:
             raise ValueError("Choice needs at least one alternative, got none")
-        self.alternatives = variadic_inputs(alternatives, "alternatives", "Choice")
         count = len(alternatives)
-        if weights is None:  # uniform: the running sums are the counts (a Bind builds many)
-            self.weights: list[Any] = [1] * count
-            self._uniform = True
-            self._cumulative = [float(i) for i in range(1, count + 1)]
+        if not _immutable(alternatives) or (count == 1 and isinstance(alternatives[0], AMBIGUOUS)):
+            #: The alternatives as pickers (a plain value among them as a ``Constant``); ``None``
+            #: for a choice among immutable plain values, kept in :attr:`values`.
+            self._pickers: list[Picker[Any]] | None = variadic_inputs(alternatives, "alternatives", "Choice")
+            self._values: _Shared | None = None
         else:
-            self.weights = check_weights(weights, count)
-            self._uniform = len(set(self.weights)) == 1
-            self._cumulative = cumulative(self.weights)
+            self._pickers = None
+            self._values = _Shared(alternatives)
+        if weights is None:  # uniform: the index is int(u * n), no running sums (a Bind builds many)
+            self._weights: tuple[Any, ...] | None = None
+            self._uniform = True
+            self._cumulative: tuple[float, ...] | None = None
+        else:
+            checked = check_weights(weights, count)
+            self._uniform = len(set(checked)) == 1
+            self._weights = _Shared(checked)  # (numbers: nothing changes inside them)
+            self._cumulative = _Shared(cumulative(checked))
+        self._count = count
         self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
+
+    @property
+    def alternatives(self) -> list[Picker[Any]]:
+        """The alternatives as pickers (a plain value as a ``Constant``: made on each read for
+        a choice among plain values, which keeps them as :attr:`values`)."""
+        pickers = self._pickers
+        return [Constant(v) for v in self._values] if pickers is None else pickers  # type: ignore[union-attr]
+
+    @property
+    def values(self) -> tuple[Any, ...] | None:
+        """The alternatives of a choice among immutable plain values (numbers, strings, ``None``,
+        tuples of them...), which it keeps as data; ``None`` otherwise."""
+        return self._values
+
+    @property
+    def weights(self) -> list[Any]:
+        """The weights given (all ``1`` for a uniform choice)."""
+        return [1] * self._count if self._weights is None else list(self._weights)
+
+    def named_inputs(self) -> Iterator[tuple[str, Picker[Any]]]:
+        pickers = self._pickers
+        if pickers is not None:
+            for i, alternative in enumerate(pickers):
+                yield f"alternatives[{i}]", alternative
+        yield "decision", self.decision
 
     def choose(self) -> int:
         """Draw the index of the next alternative (one decision pick)."""
@@ -83,18 +126,49 @@ class Choice(Shrinkable[T]):
             raise ValueError(f"decision must pick floats in [0, 1), got {describe(u)} from {self.decision!r}")
         if self._uniform:
             # Equal weights: the same index weighted_index gives, without the search.
-            n = len(self.alternatives)
+            n = self._count
             i = int(u * n)
             return i if i < n else n - 1
-        return weighted_index(float(u), self._cumulative)
+        return weighted_index(float(u), self._cumulative)  # type: ignore[arg-type]
 
-    def pick(self) -> T:
-        # From the second pick on, the stager's code of this one picker is the instance pick.
-        fast = lean_pick(self)
-        if fast is not None:
-            return fast()  # type: ignore[no-any-return]
-        # The first pick, or intercepted (spans, provenance, timing): every input's pick seen.
-        return self.alternatives[self.choose()].pick()
+    def _pick(self) -> T:
+        values = self._values
+        if values is not None:
+            return values[self.index_of(self.decision.pick())]  # type: ignore[no-any-return]
+        return self._pickers[self.choose()].pick()  # type: ignore[index]
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick: the decision drawn, then an ``if`` chain comparing it
+        with the running sums (a tuple indexed beyond a dozen alternatives)."""
+        e.staged += 1
+        decision, n = self.decision, self._count
+        values = self._values
+        alternatives: list[Picker[Any]]
+        if values is not None:
+            alternatives = [_Value(self, i) for i in range(n)] if n <= UNROLL else []
+        else:
+            alternatives = self._pickers  # type: ignore[assignment]
+        bounds = decision.value_range()
+        if bounds is not None and bounds[0] >= 0.0 and bounds[1] <= 1.0:  # in [0, 1): compared as it is
+            chosen = e.choose(self, decision, None if self._uniform else self._weights, n, out, ind)
+            if n == 1:
+                return _alternative(e, self, alternatives, 0, out, ind)
+            if isinstance(chosen, tuple):
+                test, indices = chosen[1], chosen[2]
+                return e.branches(alternatives, indices, out, ind, test)
+            i = chosen
+        else:  # a decision of another range: its value checked and mapped as the pick does
+            u = e.pick(decision, out, ind)
+            i = e.var("i")
+            index_of = e.bind("index_of", self.index_of, ("index_of", id(self)))
+            out.append(f"{ind}{i} = {index_of}({u})  # Choice of {n}: its decision checked")
+            if n == 1:
+                return _alternative(e, self, alternatives, 0, out, ind)
+        if values is not None and n > UNROLL:  # a long choice among values: a tuple indexed
+            v = e.var("c")
+            out.append(f"{ind}{v} = {e.bind('values', values)}[{i} if {i} < {n} else {n - 1}]")
+            return v
+        return e.branches(alternatives, list(range(n)), out, ind, lambda j: f"{i} == {j}", index=i)
 
     def take_array(self, n: int) -> Any:
         """The next ``n`` values as a numpy array, for a choice among plain numbers whose
@@ -106,10 +180,10 @@ class Choice(Shrinkable[T]):
         """
         import numpy as np
 
-        values = [a.value if type(a) is Constant else a for a in self.alternatives]
-        if not all(type(v) in (int, float, bool) for v in values):
+        values = self._values
+        if values is None or not all(type(v) in (int, float, bool) for v in values):
             return super().take_array(n)
-        if intercepted(self):  # pick by pick, so the wrappers see each
+        if WATCHED:  # pick by pick, so the wrappers see each
             return np.array(self.take(n))
         try:
             units = self.decision.take_array(n)
@@ -118,17 +192,17 @@ class Choice(Shrinkable[T]):
         if not ((units >= 0.0) & (units < 1.0)).all():
             bad = units[~((units >= 0.0) & (units < 1.0))][0]
             raise ValueError(f"decision must pick floats in [0, 1), got {describe(float(bad))} from {self.decision!r}")
-        count = len(values)
+        count = self._count
         if self._uniform:
             index = (units * count).astype(np.intp)
             np.minimum(index, count - 1, out=index)
         else:
             sums = self._cumulative
-            index = np.searchsorted(np.array(sums), units * sums[-1], side="right")
+            index = np.searchsorted(np.array(sums), units * sums[-1], side="right")  # type: ignore[index, call-overload]
             np.minimum(index, count - 1, out=index)
             back = list(range(count))  # a zero weight is never chosen: back to the last positive one
             for i in range(1, count):
-                if sums[i] == sums[i - 1]:
+                if sums[i] == sums[i - 1]:  # type: ignore[index]
                     back[i] = back[i - 1]
             index = np.array(back)[index]
         return np.array(values)[index]
@@ -137,8 +211,11 @@ class Choice(Shrinkable[T]):
         # Every alternative of positive weight is reachable only if the decision spans [0, 1).
         if self.decision.value_range() != (0.0, 1.0):
             return None
+        weights = self._weights
+        if self._values is not None:
+            return self._values if weights is None else tuple(v for v, w in zip(self._values, weights) if w > 0)
         values: list[Any] = []
-        for alternative, weight in zip(self.alternatives, self.weights):
+        for alternative, weight in zip(self._pickers, self.weights):  # type: ignore[arg-type]
             theirs = alternative.finite_values() if weight > 0 else ()
             if theirs is None:
                 return None
@@ -146,21 +223,80 @@ class Choice(Shrinkable[T]):
         return tuple(values)
 
     def value_range(self) -> tuple[Any, Any] | None:
-        ranges = [a.value_range() for a, w in zip(self.alternatives, self.weights) if w > 0]
+        if self._values is not None:
+            numbers = [v for v, w in zip(self._values, self.weights) if w > 0]
+            if not all(type(v) in (int, float) for v in numbers) or any(v != v for v in numbers):
+                return None
+            ranges = [Constant(v).value_range() for v in (min(numbers), max(numbers))]
+        else:
+            ranges = [a.value_range() for a, w in zip(self._pickers, self.weights) if w > 0]  # type: ignore[arg-type]
         if any(r is None for r in ranges):
             return None
         return min(r[0] for r in ranges), max(r[1] for r in ranges)  # type: ignore[index]
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
-        args: list[Any] = [a.value if type(a) is Constant else a for a in self.alternatives]
+        if self._values is not None:
+            args: list[Any] = list(self._values)
+        else:
+            args = [a.value if type(a) is Constant else a for a in self._pickers]  # type: ignore[union-attr]
         kwargs: dict[str, Any] = {}
-        if len(set(self.weights)) > 1:
+        if not self._uniform:
             kwargs["weights"] = self.weights
         if not (type(self.decision) is RandomFloat and self.decision.low == 0.0 and self.decision.high == 1.0):
             kwargs["decision"] = self.decision
         return args, kwargs
 
 
+#: Values a copy may share with the original: nothing can change inside them.
+_IMMUTABLE = frozenset({int, float, bool, complex, str, bytes, type(None), range})
+
+
+def _immutable(items: Sequence[Any]) -> bool:
+    """Whether nothing can change inside any of ``items`` (atoms, enum members, tuples and
+    frozensets of such): a copy may share them, and they need no picker each."""
+    immutable = _IMMUTABLE
+    for v in items:
+        if type(v) not in immutable and not isinstance(v, Enum):
+            if not (type(v) in (tuple, frozenset) and _immutable(v)):  # type: ignore[arg-type]
+                return False
+    return True
+
+
+class _Shared(tuple):  # type: ignore[type-arg]
+    """A tuple of immutable values that copies of its picker share (copying is free)."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> "_Shared":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Shared":
+        return self
+
+    def __reduce__(self) -> Any:
+        return (_Shared, (tuple(self),))
+
+
+class _Value(Picker[Any]):
+    """Alternative ``index`` of a choice among values, as the stager writes it (a value, bound)."""
+
+    pure = True
+
+    def __init__(self, choice: Choice[Any], index: int) -> None:
+        self.choice, self.index = choice, index
+
+    def _pick(self) -> Any:
+        return self.choice._values[self.index]  # type: ignore[index]
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        e.staged += 1
+        return e.bind("const", self._pick(), ("value", id(self.choice), self.index))
+
+
+def _alternative(e: Emitter, choice: Choice[Any], alternatives: list[Picker[Any]], index: int, out: list[str], ind: str) -> str:
+    if choice._values is not None:
+        return _Value(choice, index).stage(e, out, ind)
+    return e.pick(alternatives[index], out, ind)
 
 
 class Freeze(Shrinkable[T]):
@@ -184,7 +320,7 @@ class Freeze(Shrinkable[T]):
         self.picker = value_input(picker, "picker")
         self._value: Any = UNSET
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         if self._value is UNSET:
             self._value = self.picker.pick()
         return self._value
@@ -213,7 +349,7 @@ class Once(Bounded[T]):
         self.picker = value_input(picker, "picker")
         self._done = False
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         if self._done:
             raise NoMoreElements(f"{self!r} already gave its value")
         value = self.picker.pick()
@@ -242,20 +378,47 @@ class Apply(Picker[T]):
     """
 
     inputs_fields = ("args", "kwargs")
+    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
+    _fast = lean_from_second_pick
 
     def __init__(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> None:
         self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
-        self.args = [value_input(a, "args") for a in args]  # (a value input is never refused)
-        self.kwargs = {k: value_input(v, k) for k, v in kwargs.items()}
+        # (value_input, inlined: a value input is never refused, and a Bind builds many)
+        self.args = [a if isinstance(a, Picker) else Constant(a) for a in args]
+        self.kwargs = {k: v if isinstance(v, Picker) else Constant(v) for k, v in kwargs.items()} if kwargs else {}
 
-    def pick(self) -> T:
-        fast = lean_pick(self)  # the stager's code of this picker (see Choice.pick)
-        if fast is not None:
-            return fast()  # type: ignore[no-any-return]
+    def _pick(self) -> T:
         args = [a.pick() for a in self.args]
         if self.kwargs:
             return self.fn(*args, **{k: v.pick() for k, v in self.kwargs.items()})
         return self.fn(*args)
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick: the inputs picked in order, then a direct call of
+        ``fn`` (keywords naming the next positional parameters passed by position)."""
+        e.staged += 1
+        args = [e.pick(a, out, ind) for a in self.args]
+        order = positional_order(self.fn, len(args), list(self.kwargs)) if self.kwargs else None
+        if order is not None:  # keywords naming the next positional parameters: passed by position
+            picked = [e.pick(p, out, ind) for p in self.kwargs.values()]
+            slots = [""] * len(picked)
+            for i, slot in enumerate(order):
+                slots[slot] = picked[i]
+            fn = e.bind("fn", self.fn, ("fn", id(self)))
+            v = e.var("a")
+            out.append(f"{ind}{v} = {fn}({', '.join(args + slots)})  # Apply")
+            return v
+        keywords = [(e.bind("key", k), e.pick(p, out, ind)) for k, p in self.kwargs.items()]
+        v = e.var("a")
+        if self.fn is dict and not args:
+            out.append(f"{ind}{v} = {{{', '.join(f'{k}: {x}' for k, x in keywords)}}}  # Apply(dict, ...)")
+            return v
+        fn = e.bind("fn", self.fn, ("fn", id(self)))
+        parts = list(args)
+        if keywords:
+            parts.append("**{" + ", ".join(f"{k}: {x}" for k, x in keywords) + "}")
+        out.append(f"{ind}{v} = {fn}({', '.join(parts)})  # Apply")
+        return v
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         def plain(p: Picker[Any]) -> Any:
@@ -312,17 +475,18 @@ class Deferred(Picker[T]):
             self._target = value_input(self.build(), "build()")
         return self._target
 
-    def pick(self) -> T:
-        # No lean closure here: held as an instance ``pick``, it measured slower than this
-        # method (python benchmarks/run.py speed, the tree workloads).
+    def _pick(self) -> T:
         try:
+            target = self._target or self.target
+            # While nothing is watched, target.pick is target._fast: read it without the property.
+            pick = target.pick if WATCHED else target._fast
             if self.max_depth is None:  # nothing to count
-                return (self._target or self.target).pick()
+                return pick()  # type: ignore[no-any-return]
             if self._depth >= self.max_depth:
                 return self.fallback.pick()  # type: ignore[union-attr]
             self._depth += 1
             try:
-                return (self._target or self.target).pick()
+                return pick()  # type: ignore[no-any-return]
             finally:
                 self._depth -= 1
         except RecursionError as error:
@@ -331,6 +495,34 @@ class Deferred(Picker[T]):
 
     def _reset_self(self) -> None:
         self._depth = 0
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick: a call of one local recursive function for this picker
+        (written once per walk), with its depth counter (``nonlocal``) past ``max_depth``."""
+        name = e.memo.get(("deferred", id(self)))
+        if name is None:
+            e.staged += 1
+            name = e.memo[("deferred", id(self))] = e.var("deferred")
+            body = [f"    def {name}():  # Deferred"]
+            target = self.target
+            if self.max_depth is not None:
+                depth = name.replace("deferred", "depth")
+                e.prelude.append(f"    {depth} = 0")
+                body.append(f"        nonlocal {depth}")
+                body.append(f"        if {depth} >= {self.max_depth}:")
+                fallback = e.pick(self.fallback, body, " " * 12)  # type: ignore[arg-type]
+                return_value(body, fallback, " " * 12)
+                body.append(f"        {depth} += 1")
+                body.append("        try:")
+                return_value(body, e.pick(target, body, " " * 12), " " * 12)
+                body.append("        finally:")
+                body.append(f"            {depth} -= 1")
+            else:
+                return_value(body, e.pick(target, body, " " * 8), " " * 8)
+            e.functions.append(body)
+        v = e.var("d")
+        out.append(f"{ind}{v} = {name}()")
+        return v
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Deferred[T]":
         # Build before copying: an unbuilt copy would call build(), whose closure

@@ -38,7 +38,7 @@ class Leaf(Bounded[Any]):
         self.picker = action if isinstance(action, Picker) else Once(Constant(action))
         self._ended = False
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         if self._ended:
             raise NoMoreElements(f"{self!r} has ended")
         try:
@@ -102,7 +102,7 @@ class Selector(Bounded[Any]):
         self._chosen: int | None = None
         self._ended = False
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         if self._ended:
             raise NoMoreElements(f"{self!r} has ended")
         if self._chosen is None:
@@ -148,7 +148,7 @@ class BehaviorTree(Bounded[Any]):
         self.root = _node(root, "root")
         self.repeat = check_bool(repeat, "repeat")
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         try:
             return self.root.pick()
         except NoMoreElements:

@@ -12,7 +12,8 @@ from ..core.checks import MAX_ITEMS, check_bool, check_count_pick, check_int, ch
 from ..core.constant import Constant
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import count_input, ending_input, unit_input, value_input, variadic_inputs
-from ..core.picker import UNSET, Bounded, Picker, Seedable, Shrinkable
+from ..core.picker import UNSET, Bounded, Picker, Seedable
+from ..core.shrinking import Shrinkable
 from ..core.random import next_of_permutation
 from .basic import Once
 from .scalars import RandomFloat
@@ -63,7 +64,7 @@ class Bound(Bounded[T], Shrinkable[T]):
             self._limit = check_count_pick(self.length.pick(), "length", self.length)
         return self._limit  # type: ignore[no-any-return]
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         if self._count >= self._current_limit():
             raise NoMoreElements(f"{self!r} gave its {self._limit} values")
         value = self.picker.pick()
@@ -108,7 +109,7 @@ class Unbound(Picker[T]):
         self._seen: list[T] = []
         self._ended = False
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         if not self._ended:
             try:
                 value = self.picker.pick()
@@ -147,7 +148,7 @@ class _Enumeration(Seedable[T], Bounded[T], Shrinkable[T]):
     def _item(self, index: int) -> T:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         if self._position >= self._size:
             if not self.loop or self._size == 0:
                 raise NoMoreElements(f"{self!r} has enumerated all its values")
@@ -282,9 +283,9 @@ class AllPickers(_Enumeration[tuple[Any, ...]]):
                 self._values.append(values)
             self._size = math.prod(len(v) for v in self._values)
 
-    def pick(self) -> tuple[Any, ...]:
+    def _pick(self) -> tuple[Any, ...]:
         self._learn()
-        return super().pick()
+        return super()._pick()
 
     def is_done(self) -> bool:
         self._learn()
@@ -328,7 +329,7 @@ class Merge(Bounded[T]):
         self.pickers = variadic_inputs(pickers, "pickers", type(self).__name__, one_value)
         self._current = 0
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         while self._current < len(self.pickers):
             try:
                 return self.pickers[self._current].pick()

@@ -9,10 +9,13 @@ from typing import Any, Iterable, Sequence, TypeVar, overload
 
 from ..core.checks import check_count_pick, check_hashable, check_int, check_probability, check_values, describe
 from ..core.draws import open_span
+from ..core.emitter import SIMPLE, Emitter, described, is_pure, lean_from_second_pick
+from ..core.tapes import INTEGER
 from ..core.exceptions import GiveUp
 from ..core.random import Stream
 from ..core.inputs import count_input, element_input, variadic_inputs
-from ..core.picker import Picker, RandomPicker, Shrinkable
+from ..core.picker import Picker, RandomPicker
+from ..core.shrinking import Shrinkable
 
 __all__ = ["ComposeList", "ListPicker", "SetPicker", "RandomSubList"]
 
@@ -36,6 +39,8 @@ class ComposeList(Shrinkable[list[T]]):
     """
 
     inputs_fields = ("element", "length")
+    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
+    _fast = lean_from_second_pick
 
     @overload
     def __init__(self, element: Picker[T], length: Any) -> None: ...
@@ -45,12 +50,44 @@ class ComposeList(Shrinkable[list[T]]):
         self.element = element_input(element, "element", "ComposeList")
         self.length = count_input(length, "length")
 
-    def pick(self) -> list[T]:
+    def _pick(self) -> list[T]:
         n = self.length.pick()
         if n.__class__ is not int or n < 0:  # the usual case stays one test
             n = check_count_pick(n, "length", self.length)
         pick = self.element.pick
         return [pick() for _ in range(n)]
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick: the length, checked unless its picker can only give
+        non-negative ints, then a loop (a comprehension when the element is one expression)."""
+        e.staged += 1
+        length = self.length
+        n = e.pick(length, out, ind)
+        spec = described(length)
+        safe = (spec is not None and spec.kind == INTEGER and spec.value is None and spec.sample is None and spec.args[0] >= 0) or (
+            is_pure(length) and type(length.pick()) is int and length.pick() >= 0
+        )
+        if not safe:
+            check = e.bind("check_count_pick", check_count_pick, "check_count_pick")
+            source = e.bind("length", length, ("length", id(self)))
+            out.append(f"{ind}if {n}.__class__ is not int or {n} < 0:")
+            out.append(f"{ind}    {n} = {check}({n}, 'length', {source})")
+        v = e.var("l")
+        body: list[str] = []
+        element = e.pick(self.element, body, ind + "    ")
+        simple = SIMPLE.match(body[0]) if len(body) == 1 else None
+        if not body:
+            out.append(f"{ind}{v} = [{element} for _ in range({n})]  # ComposeList")
+        elif simple is not None and simple.group(1) == element:
+            out.append(f"{ind}{v} = [{simple.group(2)} for _ in range({n})]  # ComposeList")
+        else:
+            append = e.var("append")
+            out.append(f"{ind}{v} = []  # ComposeList")
+            out.append(f"{ind}{append} = {v}.append")
+            out.append(f"{ind}for _ in range({n}):")
+            out.extend(body)
+            out.append(f"{ind}    {append}({element})")
+        return v
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.element], {"length": self.length}
@@ -76,7 +113,7 @@ class ListPicker(Shrinkable[list[Any]]):
         self.pickers = variadic_inputs(pickers, "pickers", "ListPicker")
         self.length = count_input(len(pickers) if length is None else length, "length")
 
-    def pick(self) -> list[Any]:
+    def _pick(self) -> list[Any]:
         n = check_count_pick(self.length.pick(), "length", self.length)
         pickers, k = self.pickers, len(self.pickers)
         return [pickers[i % k].pick() for i in range(n)]
@@ -112,7 +149,7 @@ class SetPicker(Shrinkable[set[Any]]):
         self.size = count_input(size, "size")
         self.max_tries = check_int(max_tries, "max_tries", minimum=1)
 
-    def pick(self) -> set[Any]:
+    def _pick(self) -> set[Any]:
         n = check_count_pick(self.size.pick(), "size", self.size)
         out: set[Any] = set()
         pick, misses = self.element.pick, 0
@@ -161,7 +198,7 @@ class RandomSubList(RandomPicker[list[T]], Shrinkable[list[T]]):
         self.keep = check_probability(keep, "keep")
         self._init_stream(seed)
 
-    def pick(self) -> list[T]:
+    def _pick(self) -> list[T]:
         stream, values = self._stream, self.values
         n, skip = len(values), 1.0 - self.keep
         out: list[T] = []

@@ -10,8 +10,7 @@ from ..core.checks import check_callable, describe
 from ..core.draws import current_route, routed
 from ..core.picker import Picker, RandomPicker
 from ..core.random import derived_seeds, fresh_seed
-from ..core.routing import RoutedStream, open_span
-from .dependent import _root
+from ..core.routing import is_routed, open_span
 
 __all__ = ["Composite", "composite"]
 
@@ -53,20 +52,22 @@ class Composite(RandomPicker[T]):
         self.kwargs = kwargs
         self._init_stream(seed)
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         stream = self._stream
-        if type(stream) is RoutedStream:
+        if is_routed(stream):
             # Recorded or replayed: the pick is a part of its own, labelled by fn.
             source = open_span(stream, ("Composite", getattr(self.fn, "__qualname__", repr(self.fn))))
             try:
-                return self._pick(stream)
+                return self._made()
             finally:
                 if source is not None:
                     source.close_span()
-        return self._pick(stream)
+        return self._made()
 
-    def _pick(self, stream: Any) -> T:
-        with derived_seeds(_root(stream), True, self):
+    def _made(self) -> T:
+        # The roots of the drawn pickers' streams: the next 64 bits of this picker's own
+        # stream, behind its routes, so that reset() and set_seed() replay them.
+        with derived_seeds(self._stream.own().getrandbits(64), True, self):
             return self.fn(_draw, *self.args, **self.kwargs)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:

@@ -30,7 +30,7 @@ class AsInt(Picker[int]):
         if not isinstance(picker, Picker):
             self.pick()  # a plain value: convert it now, so that a bad one fails at construction
 
-    def pick(self) -> int:
+    def _pick(self) -> int:
         value = self.picker.pick()
         try:
             return int(value)
@@ -64,7 +64,7 @@ class AsString(Picker[str]):
         else:
             raise TypeError(f"format must be a template string or a callable, got {describe(format)}")
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         value = self.picker.pick()
         if self._template is None:
             return self.format(value)
@@ -95,7 +95,7 @@ class Delay(Picker[float]):
     def __init__(self, seconds: Any) -> None:
         self.seconds = number_input(seconds, "seconds", minimum=0, maximum=threading.TIMEOUT_MAX)
 
-    def pick(self) -> float:
+    def _pick(self) -> float:
         seconds = self.seconds.pick()
         try:
             valid = 0 <= seconds <= threading.TIMEOUT_MAX

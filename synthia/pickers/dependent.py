@@ -6,12 +6,12 @@ from typing import Any, Callable, TypeVar, overload
 
 from ..core.checks import check_bool, check_callable, check_hashable, describe
 from ..core.constant import Constant
-from ..core.instrument import intercepted
-from ..core.routing import RoutedStream, open_span, put_stream, stream_behind, stream_of
-from ..core.graph import upstream
+from ..core.emitter import Emitter, described, fast_pick
+from ..core.instrument import WATCHED
+from ..core.routing import follow_routes, open_span, route_key
 from ..core.inputs import value_input
 from ..core.picker import Picker, RandomPicker
-from ..core.random import current_derivation, derived_seeds
+from ..core.random import DERIVING, derived_seeds
 from .basic import Apply
 
 __all__ = ["Bind"]
@@ -45,9 +45,9 @@ class Bind(RandomPicker[U]):
 
     Without ``cache``, ``fn`` builds new pickers on every pick, and building them is most of
     the cost: on the red-black trees of ``python benchmarks/run.py speed`` (about 40 pickers
-    built per tree of about 5 nodes) a ``Bind`` makes about 11,000 trees per CPU second, a flat
-    wiring of the same trees (a list of keys inserted by a function) about 160,000, and the
-    same wiring as bare closures (nothing checked, seeded or recorded) about 50,000.
+    built per tree of about 5 nodes) a ``Bind`` makes about 17,000 trees per CPU second, a flat
+    wiring of the same trees (a list of keys inserted by a function) about 200,000, and the
+    same wiring as bare closures (nothing checked, seeded or recorded) about 60,000.
     ``cache=True`` declares ``fn`` a function of its value (the same value, the same
     wiring): the wiring ``fn(v)`` gives is then built once per value, at the value's first
     pick, kept, and picked from again whenever ``v`` comes again; ``reset()`` and
@@ -85,9 +85,9 @@ class Bind(RandomPicker[U]):
     @overload
     def __init__(self, picker: T, fn: Callable[[T], Any], *, cache: bool = False, seed: int | None = None) -> None: ...
     def __init__(self, picker: Any, fn: Callable[[Any], Any], *, cache: bool = False, seed: int | None = None) -> None:
-        self.picker = value_input(picker, "picker")
+        self.picker = picker if isinstance(picker, Picker) else Constant(picker)  # (value_input, inlined)
         self.fn = check_callable(fn, "fn", arguments=1)
-        self.cache = check_bool(cache, "cache")
+        self.cache = cache if cache is False else check_bool(cache, "cache")
         if cache and type(self.picker) is Constant:
             check_hashable(self.picker.value, "picker (a constant, with cache=True)")
         # The inner picker passes through a picker of pickers, so that provenance recording
@@ -96,13 +96,26 @@ class Bind(RandomPicker[U]):
             self.maker: Picker[Picker[U]] = _apply(self.inner_for, self.picker)
         else:
             self.maker = _apply(lambda value: _as_inner(fn(value)), self.picker)
-        deriving = current_derivation() if seed is None else None
+        deriving = DERIVING.get() if seed is None else None
         self._init_stream(seed)
         #: The kept wirings of this Bind and of the Binds built while picking from it (the
         #: nested Binds of a recursive wiring), per function, and how many they are.
         self._nested = deriving is not None and deriving.light is not None and isinstance(deriving.owner, Bind)
         self._family: _Family = deriving.owner._family if self._nested else _Family()  # type: ignore[union-attr]
-        self._fn_key = _fn_key(fn) if cache else None
+        #: The wirings kept per value (``cache=True``): ``{(type(v), v): fn(v)}``, shared by
+        #: the Binds of one family whose ``fn`` is the same function (see the class docstring).
+        self.kept: dict[Any, Picker[U]]
+        # The routes each kept wiring was last put on (serials), to put it on this Bind's
+        # routes when it is picked from while they differ.
+        self._on: dict[Any, tuple[int, ...]]
+        #: Their compiled picks, ``{v: (type(v), pick)}``, filled by :func:`~synthia.compile`
+        #: (dropped with ``kept``, and in a copy, whose streams are its own).
+        self.compiled: dict[Any, tuple[type, Callable[[], U]]]
+        if not cache:  # nothing kept: one empty table for every such Bind (a Bind builds many)
+            self._fn_key = None
+            self.kept = self._on = self.compiled = _NOTHING
+            return
+        self._fn_key = _fn_key(fn)
         try:
             entry = None if self._fn_key is None else self._family.tables.get(self._fn_key)
         except TypeError:  # a closure holding an unhashable value: nothing to share on
@@ -111,40 +124,77 @@ class Bind(RandomPicker[U]):
             entry = ({}, {})
             if self._fn_key is not None and len(self._family.tables) < KEPT_LIMIT:
                 self._family.tables[self._fn_key] = entry
-        #: The wirings kept per value (``cache=True``): ``{(type(v), v): fn(v)}``, shared by
-        #: the Binds of one family whose ``fn`` is the same function (see the class docstring).
-        self.kept: dict[Any, Picker[U]] = entry[0]
-        # The routes each kept wiring was last put on (serials), to put it on this Bind's
-        # routes when it is picked from while they differ.
-        self._on: dict[Any, tuple[int, ...]] = entry[1]
-        #: Their compiled picks, ``{v: (type(v), pick)}``, filled by :func:`~synthia.compile`
-        #: (dropped with ``kept``, and in a copy, whose streams are its own).
-        self.compiled: dict[Any, tuple[type, Callable[[], U]]] = {}
+        self.kept = entry[0]
+        self._on = entry[1]
+        self.compiled = {}
 
-    def pick(self) -> U:
-        if type(self._stream) is RoutedStream:
+    def _pick(self) -> U:
+        if self._route_key:
             # Recorded or replayed: the pick is a part of its own, labelled by fn, so that the
             # Binds a recursive wiring builds while picking (sub-trees) are parts the shrinker
             # can delete, swap, or replace by a smaller one made by the same function.
             source = open_span(self._stream, self.part_label())
             try:
-                return self._pick()
+                return self._made()
             finally:
                 if source is not None:
                     source.close_span()
-        return self._pick()
+        if self.cache or WATCHED:
+            return self._made()
+        # _made(), inlined for a plain Bind off any route (what a recursive wiring builds by the
+        # thousand): fn called on the picker's value inside a block of derived seeds.
+        deriving = derived_seeds(self._stream.getrandbits(64), True, self)
+        token = DERIVING.set(deriving)
+        try:
+            inner = self.fn(self.picker.pick())
+        finally:
+            DERIVING.reset(token)
+        return (inner if isinstance(inner, Picker) else Constant(inner)).pick()  # type: ignore[no-any-return]
 
-    def _pick(self) -> U:
+    def _made(self) -> U:
         maker = self.maker
-        # The maker's pick is fn of the picker's value; called as it is while nothing wraps it
-        # (a recording's span, provenance), so a Bind built for one pick builds no lean pick.
-        direct = not intercepted(maker)
+        # The maker's pick is fn of the picker's value; called as it is while nothing watches
+        # picks (a recording's spans, provenance), so a Bind built for one pick builds no lean pick.
         if self.cache:
-            inner = maker.fn(self.picker.pick()) if direct else maker.pick()  # type: ignore[attr-defined]
+            inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
             return inner.pick()  # type: ignore[no-any-return]
-        with derived_seeds(_root(self._stream), True, self):
-            inner = maker.fn(self.picker.pick()) if direct else maker.pick()  # type: ignore[attr-defined]
+        with derived_seeds(self._root(), True, self):
+            inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
         return inner.pick()  # type: ignore[no-any-return]
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick with ``cache=True``: the value staged, then the compiled
+        pick of the wiring kept for it (:attr:`compiled`, filled at each value's second pick and
+        emptied with the kept wirings by ``reset``). Without ``cache``, ``fn`` builds new
+        pickers at every pick: the ``Bind`` is called as it is."""
+        if not self.cache:
+            return e.call(self, out, ind)
+        e.check(self.maker)  # the staged code does what the maker's pick does
+        e.staged += 1
+        x = e.pick(self.picker, out, ind)
+        fast_get = e.bind("compiled_get", self.compiled.get)
+        slow = e.opaque("first_pick", _KeptPicks(self))
+        c, v = e.var("e"), e.var("b")
+        spec = described(self.picker)
+        if spec is not None and spec.value is None and spec.sample is None:  # one type of value, hashable
+            out.append(f"{ind}{c} = {fast_get}({x})  # Bind(cache=True): the compiled pick of the wiring kept for the value")
+            out.append(f"{ind}if {c} is not None:")
+        else:
+            out.append(f"{ind}try:  # Bind(cache=True): the compiled pick of the wiring kept for the value")
+            out.append(f"{ind}    {c} = {fast_get}({x})")
+            out.append(f"{ind}except TypeError:  # unhashable: the Bind says so")
+            out.append(f"{ind}    {c} = None")
+            out.append(f"{ind}if {c} is not None and {c}[0] is {x}.__class__:")
+        out.append(f"{ind}    {v} = {c}[1]()")
+        out.append(f"{ind}else:")
+        out.append(f"{ind}    {v} = {slow}({x})")
+        return v
+
+    def _root(self) -> int:
+        """The root of the light streams of the pickers this Bind builds at one pick (or for one
+        kept value): the next 64 bits of its own stream, behind its routes (a recorder or
+        replayer never sees them), so that ``reset()`` and ``set_seed()`` replay them."""
+        return self._stream.own().getrandbits(64)  # type: ignore[no-any-return]
 
     def part_label(self) -> tuple[str, ...]:
         """The label of this picker's picks in recorded draws: the same for every ``Bind`` whose
@@ -174,7 +224,7 @@ class Bind(RandomPicker[U]):
         (True, RandomInteger(0, 3))
         """
         if not self.cache:
-            with derived_seeds(_root(self._stream), True, self):
+            with derived_seeds(self._root(), True, self):
                 return _as_inner(self.fn(value))
         key = (value.__class__, value)
         kept = self.kept
@@ -185,32 +235,24 @@ class Bind(RandomPicker[U]):
         if inner is None:
             family = self._family
             keep = family.count < KEPT_LIMIT  # beyond: built for this pick only, as without cache
-            with derived_seeds(_root(self._stream), not keep, self):
+            with derived_seeds(self._root(), not keep, self):
                 inner = _as_inner(self.fn(value))
             if self._route_key:
-                _follow(inner, self._stream)
+                follow_routes(inner, self)
             if keep:
                 family.count += 1
                 kept[key] = inner
                 self._on[key] = self._route_key
         elif self._on.get(key) != self._route_key:
             # Kept while this Bind was on other routes (a recording since): on its routes now.
-            _follow(inner, self._stream)
+            follow_routes(inner, self)
             self._on[key] = self._route_key
         return inner
 
     def _bind(self) -> None:
         # The stream changed (a route began or ended, a copy): the kept wirings follow it when
         # they are next picked from (inner_for), not all of them now.
-        stream = stream_of(self)
-        if not isinstance(stream, RoutedStream):  # (most Binds: built while picking, off any route)
-            self._route_key: tuple[int, ...] = ()
-            return
-        routes = []
-        while isinstance(stream, RoutedStream):
-            routes.append(stream.route.serial)
-            stream = stream.inner
-        self._route_key = tuple(routes)
+        self._route_key: tuple[int, ...] = route_key(self)
 
     def _reset_self(self) -> None:
         super()._reset_self()
@@ -241,6 +283,40 @@ class Bind(RandomPicker[U]):
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.picker, self.fn], ({"cache": True} if self.cache else {})
+
+
+#: What a ``Bind`` without ``cache`` keeps: nothing (it never writes there).
+_NOTHING: dict[Any, Any] = {}
+
+
+class _KeptPicks:
+    """A call picks for a value whose wiring a ``Bind(cache=True)`` does not keep yet (or
+    dropped at a reset): the ``Bind`` builds and keeps it, and its compiled pick goes to
+    ``bind.compiled``, where the staged code finds it next time."""
+
+    __slots__ = ("bind",)
+
+    def __init__(self, bind: Bind[Any]) -> None:
+        self.bind = bind
+
+    def __call__(self, value: Any) -> Any:
+        bind = self.bind
+        inner = bind.inner_for(value)  # a TypeError for an unhashable value, as unstaged
+        cls, compiled = value.__class__, bind.compiled
+
+        def second() -> Any:
+            # Compiled at the value's second pick: a value met once (a wide range) costs no
+            # staging. Wirings of one shape share one source (numbers are objects), so
+            # this is a walk over the wiring, not a compilation.
+            fast = fast_pick(inner, shared=True)
+            compiled[value] = (cls, fast)
+            return fast()
+
+        compiled[value] = (cls, second)
+        return inner.pick()
+
+    def __repr__(self) -> str:
+        return f"_KeptPicks({self.bind!r})"
 
 
 #: How many wirings one family of Binds keeps (a Bind and those built while picking from it),
@@ -303,28 +379,5 @@ def _apply(fn: Callable[[Any], Any], picker: Picker[Any]) -> Apply[Any]:
     maker.fn, maker.args, maker.kwargs = fn, [picker], {}
     return maker
 
-
-def _root(stream: Any) -> int:
-    """The root of the light streams of the pickers a Bind builds at one pick (or for one
-    kept value): the next 64 bits of the Bind's own stream, behind its routes (a recorder
-    or replayer never sees them), so that ``reset()`` and ``set_seed()`` replay them."""
-    while isinstance(stream, RoutedStream):
-        stream = stream.inner
-    return stream.getrandbits(64)  # type: ignore[no-any-return]
-
-
-def _follow(inner: Picker[Any], stream: Any) -> None:
-    """Put the random pickers of the kept wiring ``inner`` on the routes of ``stream`` (the
-    ``Bind``'s stream): routed while it is routed, on their own streams again after."""
-    routes = []
-    while isinstance(stream, RoutedStream):
-        routes.append(stream.route)
-        stream = stream.inner
-    for _, node in upstream(inner):
-        own = stream_behind(node)
-        if own is not None:
-            for route in reversed(routes):
-                own = RoutedStream(own, route)
-            put_stream(node, own)
 
 

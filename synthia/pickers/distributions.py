@@ -15,7 +15,8 @@ from typing import Any
 
 from ..core.checks import check_int, check_number, describe
 from ..core.inputs import number_input
-from ..core.picker import UNSET, RandomPicker, Reactive, Shrinkable
+from ..core.picker import UNSET, RandomPicker, Reactive
+from ..core.shrinking import Shrinkable
 
 __all__ = [
     "BiasedRandomFloat",
@@ -53,7 +54,7 @@ class BiasedRandomFloat(RandomPicker[float], Shrinkable[float]):
             raise ValueError(f"bias must be a positive number whose inverse is a float, got {bias!r}") from None
         self._init_stream(seed)
 
-    def pick(self) -> float:
+    def _pick(self) -> float:
         value = self._stream.unit() ** self._exponent
         return value if value < 1.0 else math.nextafter(1.0, 0.0)
 
@@ -86,7 +87,7 @@ class GaussianFloat(RandomPicker[float], Shrinkable[float]):
         self._spare: Any = UNSET
         self._init_stream(seed)
 
-    def pick(self) -> float:
+    def _pick(self) -> float:
         spare = self._spare
         if spare is not UNSET:
             self._spare = UNSET
@@ -179,7 +180,7 @@ class PoissonInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
         """Set the mean ``lam``."""
         self._set_lam(value)
 
-    def pick(self) -> int:
+    def _pick(self) -> int:
         random = self._stream.unit
         if self.lam < 30:
             k, product = 0, random()
@@ -233,7 +234,7 @@ class AffineTransform(Shrinkable[Any]):
         if self.m == 0:
             raise ValueError(f"m must not be zero, got {m!r}")
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         x = self.picker.pick()
         try:
             return self.m * x + self.b
@@ -263,7 +264,7 @@ class AffineTransformInteger(AffineTransform):
     def __init__(self, picker: Any, m: int = 1, b: int = 0) -> None:
         super().__init__(picker, check_int(m, "m"), check_int(b, "b"))
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         x = self.picker.pick()
         try:
             return math.trunc(self.m * x + self.b)
@@ -281,6 +282,6 @@ class AffineTransformFloat(AffineTransform):
     [9.0, 13.0, 9.0]
     """
 
-    def pick(self) -> Any:
-        return float(super().pick())
+    def _pick(self) -> Any:
+        return float(super()._pick())
 

@@ -6,7 +6,8 @@ from typing import Any, Callable, TypeVar, overload
 from ..core.checks import check_callable, check_int, describe
 from ..core.exceptions import GiveUp
 from ..core.inputs import value_input
-from ..core.picker import Picker, Shrinkable
+from ..core.picker import Picker
+from ..core.shrinking import Shrinkable
 
 __all__ = ["PickIf", "PickSmaller"]
 
@@ -38,7 +39,7 @@ class PickIf(Shrinkable[T]):
         self.predicate = check_callable(predicate, "predicate", arguments=1)
         self.max_tries = None if max_tries is None else check_int(max_tries, "max_tries", minimum=1)
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         pick, accept = self.picker.pick, self.predicate
         tries = self.max_tries
         if tries is None:

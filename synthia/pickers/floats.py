@@ -279,7 +279,7 @@ class AnyFloat(RandomPicker[float]):
         )
         self._init_stream(seed)
 
-    def pick(self) -> float:
+    def _pick(self) -> float:
         return self.space.draw(self._stream)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:

@@ -6,7 +6,8 @@ from typing import Any
 
 from ..core.checks import describe
 from ..core.inputs import number_input, variadic_inputs
-from ..core.picker import Picker, Shrinkable
+from ..core.picker import Picker
+from ..core.shrinking import Shrinkable
 
 __all__ = ["PrismPicker", "HyperspherePicker", "SineWave"]
 
@@ -35,7 +36,7 @@ class PrismPicker(Shrinkable[tuple[Any, ...]]):
         """The number of coordinates of each point."""
         return len(self.coordinates)
 
-    def pick(self) -> tuple[Any, ...]:
+    def _pick(self) -> tuple[Any, ...]:
         return tuple([c.pick() for c in self.coordinates])
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
@@ -79,7 +80,7 @@ class HyperspherePicker(Picker[tuple[float, ...]]):
         """The number of coordinates of each point (angles + 1)."""
         return len(self.angles) + 1
 
-    def pick(self) -> tuple[float, ...]:
+    def _pick(self) -> tuple[float, ...]:
         r = self.radius.pick()
         angles = [a.pick() for a in self.angles]
         try:
@@ -122,7 +123,7 @@ class SineWave(Picker[float]):
         self.argument = number_input(argument, "argument")
         self.phase = number_input(phase, "phase")
 
-    def pick(self) -> float:
+    def _pick(self) -> float:
         amplitude, argument, phase = self.amplitude.pick(), self.argument.pick(), self.phase.pick()
         try:
             return amplitude * math.sin(argument + phase)  # type: ignore[no-any-return]

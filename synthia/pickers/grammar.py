@@ -34,7 +34,9 @@ from typing import Any, Callable, Union
 
 from ..core.checks import check_callable, check_int, check_text
 from ..core.draws import open_span
-from ..core.picker import RandomPicker, Shrinkable
+from ..core.emitter import Emitter
+from ..core.picker import RandomPicker
+from ..core.shrinking import Shrinkable
 from .regex import RegexError, RegexGenerator
 
 __all__ = ["Grammar", "GrammarError", "Derivation", "GrammarSentence", "GrammarSequence"]
@@ -346,6 +348,96 @@ class _GrammarPicker(RandomPicker[Any]):
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [f"<{self.grammar.start}> ({len(self.grammar.rules)} rules)"], {"max_depth": self.max_depth}
 
+    # -- the stager's hook (each grammar picker's ``stage``) -------------------------------------
+    def _staged(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick: one local function per rule, ``rule(depth, put)``,
+        which draws the alternative among those that fit the depth budget (a table per rule,
+        by depth, worked out here as :meth:`derive` does), derives its symbols left to right
+        and returns the :class:`Derivation`; ``put`` collects a sentence's tokens on the way,
+        so the tree is not walked again. Each derivation is a part of the pick."""
+        e.staged += 1
+        functions = e.memo.get(("grammar", id(self)))
+        if functions is None:
+            functions = e.memo[("grammar", id(self))] = self._stage_rules(e)
+        return self._stage_value(e, functions[self.grammar.start], out, ind)
+
+    def _stage_value(self, e: Emitter, start: str, out: list[str], ind: str) -> str:
+        raise NotImplementedError  # pragma: no cover - each grammar picker writes its value
+
+    def _stage_rules(self, e: Emitter) -> dict[str, str]:
+        grammar = self.grammar
+        sentence = isinstance(self, GrammarSentence)
+        make = e.bind("Derivation", Derivation, "Derivation")
+        names = {rule: e.var("rule") for rule in grammar.rules}
+        generators: dict[str, str] = {}
+
+        def pattern(regex: str) -> str:
+            generate = generators.get(regex)
+            if generate is None:
+                generate = generators[regex] = e.stream_call(self, self._regexes[regex].generate)
+            return generate
+
+        for rule, alternatives in grammar.rules.items():
+            order = grammar.simplest_first[rule]
+            by_depth = []
+            for depth in range(self.max_depth + 1):
+                fitting = [i for i in order if depth + grammar.alternative_depth(rule, i) <= self.max_depth] or order[:1]
+                by_depth.append((len(fitting), (len(fitting) - 1).bit_length(), tuple(fitting)))
+            table = e.bind("fitting", tuple(by_depth))
+            body = [f"    def {names[rule]}(depth, put):  # a rule of the grammar"]
+            label = ("rule", rule)
+            e.part_open(label, body, " " * 8)
+            used = sorted(set(index for _, _, fit in by_depth for index in fit))
+            if all(n == 1 for n, _, _ in by_depth):  # one alternative at every depth: no draw
+                body.append(f"        a = {used[0]}")
+            else:
+                counts = tuple(sorted({n for n, _, _ in by_depth if n > 1}))
+                body.append(f"        n, k, fit = {table}[depth]")
+                body.append("        if n == 1:")
+                body.append("            a = fit[0]")
+                body.append("        else:")
+                j = e.draw_below(self, "n", "k", counts, body, " " * 12)
+                body.append(f"            a = fit[{j}]")
+            self._stage_derivations(e, alternatives, used, names, sentence, body, pattern)
+            e.part_close(label, body, " " * 8)
+            body.append(f"        return {make}({e.bind('rule', rule)}, a, children)")
+            e.functions.append(body)
+        return names
+
+    def _stage_derivations(
+        self, e: Emitter, alternatives: list[Any], used: list[int], names: dict[str, str], sentence: bool, body: list[str],
+        pattern: Callable[[str], str],
+    ) -> None:
+        """For each alternative ``a`` of ``used``: its symbols derived left to right into
+        ``children`` (a rule's function called, a literal put, a pattern generated on the
+        picker's stream)."""
+        for position, index in enumerate(used):
+            if len(used) == 1:
+                pad = "        "
+            else:
+                pad = "            "
+                last = position == len(used) - 1
+                body.append("        else:" if last else f"        {'if' if position == 0 else 'elif'} a == {index}:")
+            children = []
+            for symbol in alternatives[index]:
+                if isinstance(symbol, NonTerminal):
+                    child = e.var("c")
+                    body.append(f"{pad}{child} = {names[symbol.name]}(depth + 1, put)")
+                    children.append(child)
+                elif isinstance(symbol, Literal):
+                    text = e.bind("text", symbol.text)
+                    if sentence and symbol.text != "":
+                        body.append(f"{pad}put({text})")
+                    children.append(text)
+                else:
+                    child = e.var("c")
+                    body.append(f"{pad}{child} = {pattern(symbol.regex)}")
+                    if sentence:
+                        body.append(f"{pad}if {child} != '':")
+                        body.append(f"{pad}    put({child})")
+                    children.append(child)
+            body.append(f"{pad}children = [{', '.join(children)}]")
+
 
 class GrammarSentence(_GrammarPicker):
     """Sentences of a grammar: the terminals of a random derivation, joined by ``separator``.
@@ -357,11 +449,24 @@ class GrammarSentence(_GrammarPicker):
         super().__init__(grammar, max_depth, seed=seed)
         self.separator = check_text(separator, "separator")
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         derivation = self.derive()
         sentence = DerivedString(self.separator.join(derivation.tokens()))
         sentence.derivation = derivation
         return sentence
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick (see :meth:`_GrammarPicker._staged`)."""
+        return self._staged(e, out, ind)
+
+    def _stage_value(self, e: Emitter, start: str, out: list[str], ind: str) -> str:
+        d, v, tokens = e.var("d"), e.var("g"), e.var("tokens")
+        out.append(f"{ind}{tokens} = []  # {type(self).__name__}")
+        out.append(f"{ind}{d} = {start}(0, {tokens}.append)")
+        sentence = e.bind("DerivedString", DerivedString, "DerivedString")
+        out.append(f"{ind}{v} = {sentence}({e.bind('separator', self.separator)}.join({tokens}))")
+        out.append(f"{ind}{v}.derivation = {d}")
+        return v
 
 
 class GrammarSequence(_GrammarPicker, Shrinkable[list[Any]]):
@@ -401,8 +506,18 @@ class GrammarSequence(_GrammarPicker, Shrinkable[list[Any]]):
         value.derivation = derivation
         return value
 
-    def pick(self) -> list[Any]:
+    def _pick(self) -> list[Any]:
         return self.build(self.derive())
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick (see :meth:`_GrammarPicker._staged`)."""
+        return self._staged(e, out, ind)
+
+    def _stage_value(self, e: Emitter, start: str, out: list[str], ind: str) -> str:
+        d, v = e.var("d"), e.var("g")
+        out.append(f"{ind}{d} = {start}(0, None)  # {type(self).__name__}")
+        out.append(f"{ind}{v} = {e.bind('build', self.build)}({d})")
+        return v
 
     def _valid(self, node: Derivation) -> bool:
         alternatives = self.grammar.rules.get(node.rule)

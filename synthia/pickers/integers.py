@@ -76,7 +76,7 @@ class AnyInteger(RandomPicker[int]):
         self._widths[-1] = 1.0
         self._init_stream(seed)
 
-    def pick(self) -> int:
+    def _pick(self) -> int:
         return self._stream.integer_by(self.low, self.high, self._sample)
 
     def _sample(self, stream: Any) -> int:

@@ -89,7 +89,7 @@ class Knit(Seedable[Any]):
         self.live.append(instance)
         return True
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         for _ in range(self.max_tries):
             if not self.live or flip(self.spawn, "spawn"):
                 self._new_instance()

@@ -4,7 +4,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Callable, Hashable
 
+from bisect import bisect_right
+
 from ..core.checks import check_callable, check_hashable, check_number, check_unit_pick, cumulative, describe
+from ..core.emitter import Emitter, is_pure
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import unit_input, value_input
 from ..core.picker import UNSET, Picker
@@ -84,7 +87,7 @@ class MarkovChain(Picker[Any]):
         self._tables[source] = (targets, cumulative([self.transitions[source][t] for t in targets]))
         return self
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         if self.start is UNSET:
             raise NoMoreElements("the Markov chain has no state")
         if self.current is UNSET:
@@ -98,6 +101,61 @@ class MarkovChain(Picker[Any]):
                 u = float(check_unit_pick(u, "decision", self.decision))
             self.current = table[0][weighted_index(u, table[1])]
         return self.states[self.current].pick()
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a step: a look-up of the current state's transitions (running
+        sums, with the state each index falls back to when a weight is zero) and a C
+        ``bisect``. The state stays on the chain (``current``), so reset and copies work as
+        usual; states and transitions are read when the code is written."""
+        if self.start is UNSET:
+            return e.call(self, out, ind)
+        e.staged += 1
+        tables = {}
+        for source, targets in self.transitions.items():
+            names = [t for t, w in targets.items() if w > 0]
+            if not names:
+                continue
+            sums = cumulative([targets[t] for t in names])
+            back = []
+            for i in range(len(names) + 1):
+                j = min(i, len(names) - 1)
+                while j > 0 and sums[j] == sums[j - 1]:
+                    j -= 1
+                back.append(names[j])
+            tables[source] = (tuple(sums), sums[-1], tuple(back))
+        chain = e.bind("chain", self, ("chain", id(self)))
+        table_name = e.bind("tables", tables)
+        unset = e.bind("UNSET", UNSET, "UNSET")
+        stuck = e.bind("no_way_out", _no_way_out, "no_way_out")
+        bisect = e.bind("bisect_right", bisect_right, "bisect_right")
+        state, table = e.var("s"), e.var("tb")
+        out.append(f"{ind}{state} = {chain}.current  # MarkovChain")
+        out.append(f"{ind}if {state} is {unset}:")
+        out.append(f"{ind}    {state} = {e.bind('start', self.start)}")
+        out.append(f"{ind}else:")
+        out.append(f"{ind}    {table} = {table_name}.get({state})")
+        out.append(f"{ind}    if {table} is None:")
+        out.append(f"{ind}        {stuck}({state})")
+        decision = self.decision
+        inner = ind + "    "
+        bounds = decision.value_range()
+        if bounds is not None and bounds[0] >= 0.0 and bounds[1] <= 1.0:
+            u = e.pick(decision, out, inner)
+        else:
+            check = e.bind("check_unit_pick", check_unit_pick, "check_unit_pick")
+            u = e.var("u")
+            picked = e.pick(decision, out, inner)
+            out.append(f"{inner}{u} = float({check}({picked}, 'decision', {e.bind('decision', decision)}))")
+        out.append(f"{inner}{state} = {table}[2][{bisect}({table}[0], {u} * {table}[1])]")
+        out.append(f"{ind}{chain}.current = {state}")
+        v = e.var("m")
+        if all(is_pure(p) for p in self.states.values()):
+            values = e.bind("emits", {name: p.pick() for name, p in self.states.items()})
+            out.append(f"{ind}{v} = {values}[{state}]")
+        else:
+            picks = {name: e.env_values[e.env_names.index(e.pick_of(p))] for name, p in self.states.items()}
+            out.append(f"{ind}{v} = {e.bind('emits', picks)}[{state}]()")
+        return v
 
     def probability(self, source: Hashable, target: Hashable) -> float:
         """The normalised probability of going from ``source`` to ``target``."""
@@ -173,3 +231,7 @@ def MarkovReader(
             raise ValueError(f"start must be a node of the graph, got {start!r}")
         chain.start = start
     return chain
+
+
+def _no_way_out(state: Any) -> None:
+    raise NoMoreElements(f"state {state!r} has no way out")

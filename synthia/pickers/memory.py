@@ -35,7 +35,7 @@ class Record(Bounded[T]):
         self.picker = value_input(picker, "picker")
         self.recorded: list[T] = []
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         value = self.picker.pick()
         self.recorded.append(value)
         return value
@@ -76,7 +76,7 @@ class _Broadcast(Picker[Any]):
             del self.buffer[: oldest - self.base]
             self.base = oldest
 
-    def pick(self) -> Any:  # pragma: no cover - consumers call value_at
+    def _pick(self) -> Any:  # pragma: no cover - consumers call value_at
         raise TypeError("a Share hub is read through its consumers")
 
     def _reset_self(self) -> None:
@@ -119,7 +119,7 @@ class Share(Bounded[T]):
         """A new consumer of the same broadcast, starting at the first value."""
         return Share(self.hub.source, _hub=self.hub)
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         if self.generation != self.hub.generation:
             self.position, self.generation = 0, self.hub.generation
         value = self.hub.value_at(self.position)

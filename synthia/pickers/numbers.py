@@ -8,7 +8,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.checks import check_int
+from ..core.leaves import DrawSpec
 from ..core.picker import RandomPicker
+from ..core.tapes import INTEGER
 from .times import toward
 
 #: The most digits after the point a :class:`RandomDecimal` takes (``decimal``'s default
@@ -34,13 +36,23 @@ class RandomUUID(RandomPicker[uuid.UUID]):
         self._bits = 128 if version is None else 122
         self._init_stream(seed)
 
-    def pick(self) -> uuid.UUID:
-        n = self._stream.integer(0, 1 << self._bits)
+    def draw_spec(self) -> DrawSpec:
+        """One integer draw of ``[0, 2**bits)``, its bits spread around the version and variant
+        bits (the inverse gathers them again)."""
+        return DrawSpec(INTEGER, (0, 1 << self._bits), self._uuid, inverse=self._bits_of)
+
+    def _uuid(self, n: int) -> uuid.UUID:
         if self.version is None:
             return uuid.UUID(int=n)
         # Spread the 122 bits around the 4 version bits (48-51) and the 2 variant bits (62-63).
         value = ((n >> 74) << 80) | (((n >> 62) & 0xFFF) << 64) | (n & ((1 << 62) - 1))
         return uuid.UUID(int=value, version=self.version)
+
+    def _bits_of(self, value: uuid.UUID) -> int:
+        n = value.int
+        if self.version is None:
+            return n
+        return ((n >> 80) << 74) | (((n >> 64) & 0xFFF) << 62) | (n & ((1 << 62) - 1))
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [], ({} if self.version == 4 else {"version": self.version})
@@ -79,7 +91,7 @@ class RandomDecimal(RandomPicker[Decimal]):
             raise ValueError(f"high must be greater than low (with {places} places), got low={low!r}, high={high!r}")
         self._init_stream(seed)
 
-    def pick(self) -> Decimal:
+    def _pick(self) -> Decimal:
         return Decimal(toward(self._stream, self._units[0], self._units[1], 0)).scaleb(-self.places)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
@@ -107,7 +119,7 @@ class RandomFraction(RandomPicker[Fraction]):
         self.max_denominator = check_int(max_denominator, "max_denominator", minimum=1)
         self._init_stream(seed)
 
-    def pick(self) -> Fraction:
+    def _pick(self) -> Fraction:
         stream = self._stream
         while True:
             d = stream.integer(1, self.max_denominator + 1)

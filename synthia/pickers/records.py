@@ -136,7 +136,7 @@ class DictPicker(Picker[dict[Any, Any]]):
         self.size = count_input(size, "size")
         self.max_tries = check_int(max_tries, "max_tries", minimum=1)
 
-    def pick(self) -> dict[Any, Any]:
+    def _pick(self) -> dict[Any, Any]:
         n = check_count_pick(self.size.pick(), "size", self.size)
         out: dict[Any, Any] = {}
         key, value, misses = self.keys.pick, self.values.pick, 0
@@ -242,7 +242,7 @@ class NumpyArray(RandomPicker[Any]):
             self._array([fill], (1,), "fill")
         self._init_stream(seed)
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         import numpy as np
 
         shape = _check_shape(self.shape.pick())
@@ -406,7 +406,7 @@ class Permutation(RandomPicker[list[Any]]):
         self.values = check_values(values)
         self._init_stream(seed)
 
-    def pick(self) -> list[Any]:
+    def _pick(self) -> list[Any]:
         out = list(self.values)
         shuffle(self._stream, out)
         return out

@@ -243,7 +243,7 @@ class RegexString(RandomPicker[str]):
         self.generator = RegexGenerator(pattern, max_repeat)
         self._init_stream(seed)
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         return self.generator.generate(self._stream)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:

@@ -5,12 +5,15 @@ bits to values).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import math
 
 from ..core.checks import check_int, check_number, check_probability, check_range
-from ..core.picker import RandomPicker, Reactive, Shrinkable
+from ..core.leaves import DrawSpec
+from ..core.tapes import BOOLEAN, FLOAT, INTEGER
+from ..core.picker import RandomPicker, Reactive
+from ..core.shrinking import Shrinkable
 
 __all__ = ["RandomInteger", "RandomFloat", "RandomBoolean"]
 
@@ -42,25 +45,13 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
             check_range(self.low, self.high)
         self._init_stream(seed)
 
-    def sampler(self) -> Callable[[], int]:
-        return self.stream.integer_sampler(self.low, self.high)
-
-    def take_array(self, n: int) -> Any:
-        """The next ``n`` values as a numpy ``int64`` array: the values of ``take(n)``, drawn
-        in one vectorised batch (see :meth:`~synthia.Picker.take_array`).
+    def draw_spec(self) -> DrawSpec:
+        """One integer draw of ``[low, high)``: the draw is the value.
 
         >>> RandomInteger(0, 10, seed=1).take_array(5).tolist()
         [4, 6, 4, 9, 4]
         """
-        import numpy as np
-
-        stream = self._batch_stream(n)
-        if stream is None or not (-(2**63) <= self.low and self.high <= 2**63):
-            return np.array(self.take(n))
-        values = stream.below_array(n, self.high - self.low).astype(np.int64)
-        if self.low:
-            values += self.low
-        return values
+        return DrawSpec(INTEGER, (self.low, self.high))
 
     def tell(self, value: Any) -> None:
         """Set the exclusive upper bound to ``value`` (must stay above ``low``)."""
@@ -68,9 +59,6 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
         check_range(self.low, high)
         self.high = high
         self._bind()
-
-    def value_range(self) -> tuple[int, int]:
-        return self.low, self.high
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.low, self.high], {}
@@ -95,31 +83,13 @@ class RandomFloat(RandomPicker[float], Shrinkable[float]):
             check_range(self.low, self.high)
         self._init_stream(seed)
 
-    def value_range(self) -> tuple[float, float]:
-        return self.low, self.high
-
-    def sampler(self) -> Callable[[], float]:
-        return self.stream.floating_sampler(self.low, self.high)
-
-    def take_array(self, n: int) -> Any:
-        """The next ``n`` values as a numpy ``float64`` array: the values of ``take(n)``,
-        drawn in one vectorised batch (see :meth:`~synthia.Picker.take_array`).
+    def draw_spec(self) -> DrawSpec:
+        """One float draw of ``[low, high)``: the draw is the value.
 
         >>> RandomFloat(-1.0, 1.0, seed=1).take_array(3).tolist() == RandomFloat(-1.0, 1.0, seed=1).take(3)
         True
         """
-        import numpy as np
-
-        stream = self._batch_stream(n)
-        low, high = self.low, self.high
-        if stream is None or high - low == math.inf:
-            return np.array(self.take(n), dtype=np.float64)
-        units = stream.unit_array(n)
-        if low == 0.0 and high == 1.0:
-            return units
-        values = low + (high - low) * units
-        values[~(values < high)] = low
-        return values
+        return DrawSpec(FLOAT, (self.low, self.high))
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         if self.low == 0.0 and self.high == 1.0:
@@ -149,25 +119,13 @@ class RandomBoolean(RandomPicker[bool], Reactive[bool], Shrinkable[bool]):
         self.p = check_probability(p, "p")
         self._init_stream(seed)
 
-    def sampler(self) -> Callable[[], bool]:
-        return self.stream.boolean_sampler(self.p)
-
-    def finite_values(self) -> tuple[bool, ...]:
-        return tuple(v for v in (False, True) if (self.p > 0 if v else self.p < 1))
-
-    def take_array(self, n: int) -> Any:
-        """The next ``n`` values as a numpy ``bool`` array: the values of ``take(n)``, drawn
-        in one vectorised batch (see :meth:`~synthia.Picker.take_array`).
+    def draw_spec(self) -> DrawSpec:
+        """One boolean draw of probability ``p``: the draw is the value.
 
         >>> RandomBoolean(0.3, seed=2).take_array(5).tolist()
         [False, False, False, False, False]
         """
-        import numpy as np
-
-        stream = self._batch_stream(n)
-        if stream is None:
-            return np.array(self.take(n), dtype=bool)
-        return stream.unit_array(n) < self.p
+        return DrawSpec(BOOLEAN, (self.p,))
 
     def tell(self, value: Any) -> None:
         """Set the probability of ``True``."""
@@ -176,5 +134,3 @@ class RandomBoolean(RandomPicker[bool], Reactive[bool], Shrinkable[bool]):
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return ([] if self.p == 0.5 else [self.p]), {}
-
-

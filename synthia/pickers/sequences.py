@@ -7,7 +7,8 @@ from typing import Any, Iterable, TypeVar, overload
 from ..core.checks import MAX_ITEMS, check_bool, check_count_pick, check_int, check_values, describe
 from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.inputs import count_input, ending_input, number_input, value_input
-from ..core.picker import UNSET, Bounded, Picker, Seedable, Shrinkable
+from ..core.picker import UNSET, Bounded, Picker, Seedable
+from ..core.shrinking import Shrinkable
 from ..core.random import shuffle
 from .bounded import ends
 
@@ -40,7 +41,7 @@ class Tick(Shrinkable[Any]):
         self.increment = number_input(increment, "increment")
         self._current: Any = UNSET
 
-    def pick(self) -> Any:
+    def _pick(self) -> Any:
         if self._current is UNSET:
             self._current = self.start.pick()
         else:
@@ -85,7 +86,7 @@ class Playback(Bounded[T], Shrinkable[T]):
         self._index = self.start_index
         self._count = 0
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         values = self.values
         i = self._index
         if i >= len(values):
@@ -176,7 +177,7 @@ class Scramble(Seedable[T], Bounded[T]):
         shuffle(self._stream, batch)
         self._batch, self._position = batch, 0
 
-    def pick(self) -> T:
+    def _pick(self) -> T:
         empty = 0
         while self._position >= len(self._batch):
             if self._exhausted:

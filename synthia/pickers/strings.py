@@ -7,7 +7,10 @@ from typing import Any, Callable
 from ..core.checks import check_count_pick, check_text, describe
 from ..core.constant import Constant
 from ..core.inputs import count_input, value_input
-from ..core.picker import RandomPicker, Shrinkable
+from ..core.leaves import DrawSpec
+from ..core.picker import RandomPicker
+from ..core.shrinking import Shrinkable
+from ..core.tapes import INTEGER
 
 __all__ = ["RandomString", "StringPattern", "RandomPrefix", "RandomSuffix", "RandomTrim", "RandomSubString"]
 
@@ -51,23 +54,9 @@ class RandomString(RandomPicker[str], Shrinkable[str]):
 
         return pick
 
-    def pick(self) -> str:
-        n = check_count_pick(self.length.pick(), "length", self.length)
-        stream, size = self.stream, len(self.alphabet)
-        return "".join([self.alphabet[stream.integer(0, size)] for _ in range(n)])
-
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.length], ({} if self.alphabet == ALPHANUMERIC else {"alphabet": self.alphabet})
 
-
-class _AlphabetChar(Shrinkable[str]):
-    """The characters of an alphabet, ordered by their position in it (for string shrinking)."""
-
-    def __init__(self, alphabet: str) -> None:
-        self.alphabet = alphabet
-
-    def pick(self) -> str:  # pragma: no cover - only its shrink is used
-        return self.alphabet[0]
 
 
 class StringPattern(Shrinkable[str]):
@@ -126,7 +115,7 @@ class StringPattern(Shrinkable[str]):
             where = f"pickers[{index}] {self.pickers[index]!r}"
             raise ValueError(f"pattern field {alone.replace('{0', '{' + str(index), 1)} cannot format {describe(value)} from {where}: {error}") from None
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         values = [p.pick() for p in self.pickers]
         try:
             return self.pattern.format(*values)
@@ -145,9 +134,6 @@ class _Piece(RandomPicker[str], Shrinkable[str]):
     Simplest value: the shortest piece.
     """
 
-    def _is_piece(self, piece: str, text: str) -> bool:
-        return piece in text
-
     def __init__(self, text: str, *, seed: int | None = None) -> None:
         if not isinstance(text, str):
             raise TypeError(f"text must be a string, got {text!r} ({type(text).__name__})")
@@ -165,11 +151,12 @@ class RandomPrefix(_Piece):
     ['synthi', 'sy', 'syn']
     """
 
-    def pick(self) -> str:
-        return self.text[: self._stream.below(len(self.text) + 1)]
+    def draw_spec(self) -> DrawSpec:
+        """One integer draw, the prefix's length (its inverse: a prefix's length)."""
+        return DrawSpec(INTEGER, (0, len(self.text) + 1), self._prefix, inverse=len)
 
-    def _is_piece(self, piece: str, text: str) -> bool:
-        return text.startswith(piece)
+    def _prefix(self, n: int) -> str:
+        return self.text[:n]
 
 
 class RandomSuffix(_Piece):
@@ -179,12 +166,12 @@ class RandomSuffix(_Piece):
     ['ynthia', 'ia', 'hia']
     """
 
-    def pick(self) -> str:
-        n = self._stream.below(len(self.text) + 1)
-        return self.text[len(self.text) - n :]
+    def draw_spec(self) -> DrawSpec:
+        """One integer draw, the suffix's length (its inverse: a suffix's length)."""
+        return DrawSpec(INTEGER, (0, len(self.text) + 1), self._suffix, inverse=len)
 
-    def _is_piece(self, piece: str, text: str) -> bool:
-        return text.endswith(piece)
+    def _suffix(self, n: int) -> str:
+        return self.text[len(self.text) - n :]
 
 
 class RandomTrim(_Piece):
@@ -195,7 +182,7 @@ class RandomTrim(_Piece):
     ['i', '', 'h']
     """
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         prefix = self.text[: self._stream.below(len(self.text) + 1)]
         n = self._stream.below(len(prefix) + 1)
         return prefix[len(prefix) - n :]
@@ -209,7 +196,7 @@ class RandomSubString(_Piece):
     ['i', '', 't']
     """
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         n = len(self.text)
         start = self._stream.below(n + 1)
         end = start + self._stream.below(n - start + 1)

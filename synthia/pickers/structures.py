@@ -34,7 +34,7 @@ class TreePicker(RandomPicker[nx.DiGraph]):
         self.degree = count_input(degree, "degree")
         self._init_stream(seed)
 
-    def pick(self) -> nx.DiGraph:
+    def _pick(self) -> nx.DiGraph:
         tree = nx.DiGraph()
         depth = check_count_pick(self.depth.pick(), "depth", self.depth)
         tree.add_node(0, label=self.node.pick())
@@ -87,7 +87,7 @@ class GraphPicker(RandomPicker[nx.Graph]):
         for i in range(n):
             graph.add_node(i, label=i if self.node is None else self.node.pick())
 
-    def pick(self) -> nx.Graph:
+    def _pick(self) -> nx.Graph:
         graph = nx.Graph()
         n = check_count_pick(self.size.pick(), "size", self.size)
         self._nodes(graph, n)
@@ -115,7 +115,7 @@ class BarabasiAlbert(GraphPicker):
         super().__init__(node, size, 0.0, seed=seed)
         self.m = check_int(m, "m", minimum=1)
 
-    def pick(self) -> nx.Graph:
+    def _pick(self) -> nx.Graph:
         graph = nx.Graph()
         n = check_count_pick(self.size.pick(), "size", self.size)
         self._nodes(graph, n)

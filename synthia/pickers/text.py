@@ -356,7 +356,7 @@ class RandomText(RandomPicker[str]):
         self._char: str | None = None
         self._init_stream(seed)
 
-    def pick(self) -> str:
+    def _pick(self) -> str:
         stream = self._stream
         if type(stream) is not Stream:
             return self._recorded(stream)
@@ -460,7 +460,7 @@ class RandomBytes(RandomPicker[bytes]):
         self.length = count_input(length, "length")
         self._init_stream(seed)
 
-    def pick(self) -> bytes:
+    def _pick(self) -> bytes:
         n = check_count_pick(self.length.pick(), "length", self.length)
         below = self._stream.below
         return bytes([below(256) for _ in range(n)])

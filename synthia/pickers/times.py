@@ -12,7 +12,9 @@ import datetime as dt
 from typing import Any, Sequence
 
 from ..core.checks import check_values
+from ..core.leaves import DrawSpec
 from ..core.picker import RandomPicker
+from ..core.tapes import INTEGER
 
 __all__ = ["RandomDate", "RandomTime", "RandomDatetime", "RandomTimedelta"]
 
@@ -63,11 +65,21 @@ class RandomDate(RandomPicker[dt.date]):
         self.low = _check(low, dt.date, "low")
         self.high = _check(high, dt.date, "high")
         _range(self.low, self.high)
-        self._bounds = (self.low.toordinal(), self.high.toordinal(), PIVOT_DATE.toordinal())
+        first, last = self.low.toordinal(), self.high.toordinal() - 1
+        self._centre = min(max(PIVOT_DATE.toordinal(), first), last)  # what toward() draws around
         self._init_stream(seed)
 
-    def pick(self) -> dt.date:
-        return dt.date.fromordinal(toward(self._stream, *self._bounds))
+    def draw_spec(self) -> DrawSpec:
+        """One integer draw, the distance in days to the date closest to 2000-01-01 (as
+        :func:`toward` draws it; the inverse: a date's distance to it)."""
+        centre = self._centre
+        return DrawSpec(INTEGER, (self.low.toordinal() - centre, self.high.toordinal() - centre), self._date, inverse=self._days)
+
+    def _date(self, days: int) -> dt.date:
+        return dt.date.fromordinal(self._centre + days)
+
+    def _days(self, date: dt.date) -> int:
+        return date.toordinal() - self._centre
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return ([] if (self.low, self.high) == (dt.date.min, dt.date.max) else [self.low, self.high]), {}
@@ -94,7 +106,7 @@ class RandomTime(RandomPicker[dt.time]):
         self._bounds = (_time_us(self.low), top, 0)
         self._init_stream(seed)
 
-    def pick(self) -> dt.time:
+    def _pick(self) -> dt.time:
         us = toward(self._stream, *self._bounds)
         seconds, micro = divmod(us, 1_000_000)
         minutes, second = divmod(seconds, 60)
@@ -160,7 +172,7 @@ class RandomDatetime(RandomPicker[dt.datetime]):
         self._bounds = ((self.low - PIVOT_DATETIME) // _MICRO, (self.high - PIVOT_DATETIME) // _MICRO, 0)
         self._init_stream(seed)
 
-    def pick(self) -> dt.datetime:
+    def _pick(self) -> dt.datetime:
         value = PIVOT_DATETIME + dt.timedelta(microseconds=toward(self._stream, *self._bounds))
         zones = self.timezones
         if zones is None:
@@ -191,7 +203,7 @@ class RandomTimedelta(RandomPicker[dt.timedelta]):
         self._bounds = (self.low // _MICRO, self.high // _MICRO, 0)
         self._init_stream(seed)
 
-    def pick(self) -> dt.timedelta:
+    def _pick(self) -> dt.timedelta:
         return dt.timedelta(microseconds=toward(self._stream, *self._bounds))
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:

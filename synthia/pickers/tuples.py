@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.emitter import Emitter, lean_from_second_pick
 from ..core.inputs import variadic_inputs
-from ..core.picker import Shrinkable
+from ..core.shrinking import Shrinkable
 
 __all__ = ["ArrayPicker"]
 
@@ -23,14 +24,24 @@ class ArrayPicker(Shrinkable[tuple[Any, ...]]):
     """
 
     inputs_fields = ("pickers",)
+    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
+    _fast = lean_from_second_pick
 
     def __init__(self, *pickers: Any) -> None:
         if not pickers:
             raise ValueError("ArrayPicker needs at least one picker, got none")
         self.pickers = variadic_inputs(pickers, "pickers", "ArrayPicker")
 
-    def pick(self) -> tuple[Any, ...]:
+    def _pick(self) -> tuple[Any, ...]:
         return tuple([p.pick() for p in self.pickers])
+
+    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
+        """The stager's code of a pick: each component picked in order, then the tuple."""
+        e.staged += 1
+        items = [e.pick(p, out, ind) for p in self.pickers]
+        v = e.var("t")
+        out.append(f"{ind}{v} = ({', '.join(items)}{',' if len(items) == 1 else ''})  # ArrayPicker")
+        return v
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.pickers), {}

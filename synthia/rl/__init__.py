@@ -2,7 +2,8 @@
 
 :func:`guided` (a :class:`GuidedPicker`) and the learner :class:`Guide`; see ``docs/guided.md``.
 """
-from .guided import STATES, GuidedPicker, GuideSource, digest, guided
+from .guide_source import GuideSource, digest
+from .guided import STATES, GuidedPicker, guided
 from .learning import REWARDS, Guide
 
 __all__ = ["Guide", "GuidedPicker", "GuideSource", "REWARDS", "STATES", "digest", "guided"]

@@ -85,7 +85,7 @@ class Action:
         self,
         fn: str | Callable[..., Any],
         *,
-        name: str | None = None,
+        name: "str | Picker[Any] | None" = None,
         precondition: Callable[..., Any] | None = None,
         expect: Any = NO_EXPECTATION,
         raises: type[BaseException] | tuple[type[BaseException], ...] = (),
