@@ -6,6 +6,8 @@ import datetime
 import decimal
 import subprocess
 import sys
+import threading
+import time
 from typing import Any, Iterator
 
 import pandas as pd
@@ -195,3 +197,47 @@ def test_a_monkey_campaign_keeps_the_smallest_trace(client: Any) -> None:
     report = sy.run_campaign(monkey, client, seed=1, tasks=4)
     assert not report.passed and report.lost == []
     assert report.report.program.splitlines()[-3:] == ["counter.up(by=3)", "counter.up(by=1)", "assert counter.get() == 4  # the model's result"]
+
+
+#: Set once the campaign of the next test returned: a task still running on a retired worker
+#: (an in-process one) then ends soon after, and the cluster closes at once.
+_FINISHED = threading.Event()
+
+
+def _slow(x: int) -> bool:
+    if not _FINISHED.is_set():
+        time.sleep(0.01)
+    return x < 1000
+
+
+def test_a_campaign_whose_workers_all_go_fails_in_seconds() -> None:
+    """Issue 31: run_campaign waited forever in as_completed once every worker was gone."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None)
+    client = distributed.Client(cluster)
+    _FINISHED.clear()
+    try:
+        def retire_every_worker() -> None:
+            time.sleep(1.0)
+            cluster.scale(0)
+
+        threading.Thread(target=retire_every_worker, daemon=True).start()
+        start = time.monotonic()
+        report = sy.run_campaign(sy.Assert(_slow, sy.FixedCount(4000), x=sy.RandomInteger(0, 9)), client, seed=1, tasks=4, worker_timeout=2)
+        elapsed = time.monotonic() - start
+    finally:
+        _FINISHED.set()
+        client.close()
+        cluster.close()
+    assert elapsed < 20, f"the campaign took {elapsed:.1f} s to notice that no worker was left"
+    assert not report.passed and report.lost, report.summary()
+    assert report.error is not None and "no Dask worker for 2 s" in report.error
+    assert all("cancelled: no Dask worker" in error for _, _, error in report.lost)
+    assert report.summary().startswith("INCOMPLETE") and "no Dask worker" in report.summary()
+
+
+def test_run_campaign_refuses_what_is_not_a_harness_or_a_client() -> None:
+    with pytest.raises(TypeError, match="assertion must be an Assert or a Monkey, got"):
+        sy.run_campaign(lambda x: x, object())
+    with pytest.raises(TypeError, match="client must be a dask.distributed Client, got"):
+        sy.run_campaign(sy.Assert(lambda x: True, x=sy.RandomInteger(0, 9)), "localhost:8786")

@@ -33,6 +33,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
+import numpy as np
+
 import synthia as sy
 from synthia.engine.report import time_limit
 from synthia.engine.report import RunInterrupted
@@ -58,6 +60,7 @@ def _endless() -> Iterator[int]:
 BAD_VALUES: list[tuple[str, Callable[[], Any]]] = [
     ("None", lambda: None),
     ("a string", lambda: "text"),
+    ("a path-like string", lambda: "no/such/dir/x"),
     ("a list", lambda: [1, 2]),
     ("a dict", lambda: {"k": 1}),
     ("an object", object),
@@ -70,6 +73,13 @@ BAD_VALUES: list[tuple[str, Callable[[], Any]]] = [
     ("-0.5", lambda: -0.5),
     ("2**63", lambda: 2**63),
     ("10**30", lambda: 10**30),
+    ("10**400", lambda: 10**400),
+    ("a numpy int", lambda: np.int64(4)),
+    ("a huge numpy int", lambda: np.uint64(2**64 - 1)),
+    ("a numpy NaN", lambda: np.float64("nan")),
+    ("a complex", lambda: 1j),
+    ("bytes", lambda: b"xy"),
+    ("a one-argument function", lambda: (lambda x: 0)),
     ("1e308", lambda: 1e308),
     ("-1e308", lambda: -1e308),
     ("nan", lambda: math.nan),
@@ -209,16 +219,22 @@ def run(variant: Variant, limit: float = TIME_LIMIT) -> Outcome:
     """Build and pick ``variant`` under a time limit, and classify what happened."""
     start = time.perf_counter()
     stage = "construction"
+    signature = variant.signature
     try:
         with time_limit(limit):
-            built = variant.signature.target(*variant.args, **variant.kwargs)
+            def call() -> Any:
+                return signature.target(*variant.args, **variant.kwargs)
+
+            built = call() if signature.around is None else signature.around(call)
             stage = "pick"
-            if isinstance(built, sy.Picker):
-                for _ in range(variant.signature.picks):
+            if signature.use is not None:
+                signature.use(built)
+            elif isinstance(built, sy.Picker):
+                for _ in range(signature.picks):
                     built.pick()
     except Hang:
         return Outcome(variant, "hang", f"(more than {limit} s)", time.perf_counter() - start)
-    except (sy.NoMoreElements, sy.GiveUp):
+    except (sy.NoMoreElements, sy.GiveUp) + signature.endings:
         return Outcome(variant, "built", "", time.perf_counter() - start)
     except (ValueError, TypeError) as error:
         seconds = time.perf_counter() - start

@@ -11,16 +11,22 @@ import pytest
 import synthia as sy
 
 from .fuzz import CLEAR, Hang, Variant, fuzz, run, time_limit, variants
-from .registry import Signature, all_signatures, public_picker_classes
+from .registry import NOT_CONSTRUCTORS, Signature, all_signatures, public_constructors, public_picker_classes
 
 SIGNATURES = all_signatures()
 
 
 def test_every_public_constructor_has_a_signature() -> None:
+    """Every public class and function of synthia that takes arguments (pickers, harnesses,
+    options, rules, actions, designators, profiles, decorators, exporters) is fuzzed."""
     targets = {s.target for s in SIGNATURES}
-    constructors = public_picker_classes() | {sy.MarkovReader, sy.Grammar, sy.RegexGenerator}
+    constructors = public_constructors() | public_picker_classes() | {sy.MarkovReader, sy.Grammar, sy.RegexGenerator}
     missing = sorted(c.__name__ for c in constructors - targets)
     assert not missing, f"public constructors without a fuzzer signature: {missing}"
+    for picker in (sy.RandomInteger, sy.Assert, sy.Monkey, sy.Action, sy.RunOptions, sy.Bayesian, sy.register_profile, sy.interleave, sy.NthOutput):
+        assert picker in constructors  # the rule sees them
+    assert not any(name in sy.__all__ and getattr(sy, name) in targets for name in NOT_CONSTRUCTORS)
+    assert all(name in sy.__all__ for name in NOT_CONSTRUCTORS)  # no stale exemption
 
 
 @pytest.mark.parametrize("signature", SIGNATURES, ids=repr)
