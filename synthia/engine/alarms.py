@@ -61,6 +61,10 @@ class _Expired(RunInterrupted):
         super().__init__(*(args or (self.text,)))
 
 
+#: Seconds from which a limit is no limit (a year: beyond what a timer is asked to count;
+#: ``math.inf`` included).
+NEVER = 365 * 24 * 3600.0
+
 #: How early a signal may arrive and still count as on time (timers are not exact).
 _SLACK = 1e-3
 
@@ -69,13 +73,17 @@ _SLACK = 1e-3
 def time_limit(seconds: float) -> Iterator[None]:
     """Raise :class:`RunInterrupted` in this thread when the block runs longer than
     ``seconds`` (see the module docstring for how, and the limits off the main thread).
+    A limit of a year or more (``math.inf``) is no limit.
 
     >>> with time_limit(5):
     ...     sum(range(10))
     45
     """
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) or seconds <= 0:
-        raise ValueError(f"seconds must be a finite number > 0, got {seconds!r}")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or math.isnan(seconds) or seconds <= 0:
+        raise ValueError(f"seconds must be a number > 0, got {seconds!r}")
+    if seconds >= NEVER:  # a limit that would outlive the process: none
+        yield
+        return
     text = f"the time limit of {seconds:g} s is spent"
     if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
         with _alarm(float(seconds), text):

@@ -8,6 +8,7 @@ from typing import Any
 
 import networkx as nx
 
+from ..core.checks import check_int, check_picker
 from ..core.picker import Picker
 from .designators import Designator, NthElement, NthOutput
 from .recording import log_of
@@ -207,6 +208,10 @@ def explain(picker: Picker[Any], index: int = 0, part: Designator | None = None)
     >>> sorted(e.graph.nodes[leaf]["value"] for leaf in e.leaves())
     [0, 1]
     """
+    check_picker(picker, "picker")
+    index = check_int(index, "index", minimum=0)
+    if part is not None and not isinstance(part, Designator):
+        raise TypeError(f"part must be a designator (such as NthElement(0)) or None, got {part!r} ({type(part).__name__})")
     if isinstance(part, NthOutput):
         index, part = part.n, None
     graph = nx.DiGraph()

@@ -6,6 +6,7 @@ from typing import Any
 
 import networkx as nx
 
+from ..core.checks import check_picker
 from ..core.graph import edges, upstream
 from ..core.picker import Picker
 from .explanation import render_dot
@@ -63,4 +64,4 @@ def wiring_diagram(picker: Picker[Any]) -> WiringDiagram:
     >>> d.graph.number_of_nodes(), d.graph.number_of_edges()
     (2, 2)
     """
-    return WiringDiagram(picker)
+    return WiringDiagram(check_picker(picker, "picker"))

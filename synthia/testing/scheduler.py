@@ -49,6 +49,7 @@ import threading
 from types import CoroutineType, FunctionType
 from typing import Any, Callable, Iterable, Sequence
 
+from ..core.checks import check_bool, check_int, check_values
 from ..core.random import Stream
 from ..engine.report import InvalidTest, safe_repr
 from .actions import variable_name
@@ -677,10 +678,18 @@ def interleave(
     ``choices`` choose among ready branches where there is a choice (``0``: the next one)."""
     if preemption not in PREEMPTIONS:
         raise ValueError(f"preemption must be one of {PREEMPTIONS}, got {preemption!r}")
+    branches = [check_values(calls, f"branches[{k}]") for k, calls in enumerate(check_values(branches, "branches"))]
     for k, calls in enumerate(branches):
         for i, call in enumerate(calls):
             if not callable(call):
                 raise TypeError(f"branches[{k}][{i}] must be a call of no arguments, got {call!r}")
+    schedule = [[check_int(p, f"schedule[{k}][{i}]", minimum=0) for i, p in enumerate(check_values(points, f"schedule[{k}]"))] for k, points in enumerate(check_values(schedule, "schedule"))]
+    choices = [check_int(c, f"choices[{i}]", minimum=0) for i, c in enumerate(check_values(choices, "choices"))]
+    prefix = check_values(prefix, "prefix")
+    for i, call in enumerate(prefix):
+        if not callable(call):
+            raise TypeError(f"prefix[{i}] must be a call of no arguments, got {call!r}")
+    check_bool(tasks, "tasks")
     functions = [call for calls in branches for call in calls] + list(prefix)
     code = system_code(system, functions)
     return run_history(system, prefix, branches, Decisions.replaying(schedule, choices), tasks=tasks, preemption=preemption, code=code)

@@ -10,9 +10,13 @@ limit. Its outcome is one of:
 * ``built``: it built and its first picks succeeded (a bounded picker ending with
   ``NoMoreElements``, or a filter giving up with ``GiveUp``, counts: both are documented
   endings with clear messages);
-* ``rejected``: construction raised ``ValueError``/``TypeError`` naming the argument;
+* ``rejected``: construction raised ``ValueError``/``TypeError`` naming the argument (or
+  the harnesses' ``InvalidTest`` naming the test function that cannot take its inputs);
 * ``rejected at pick``: a first pick raised ``ValueError``/``TypeError`` naming the argument
   (for values no constructor can see, such as what an arbitrary picker will pick);
+* ``documented``: the call raised one of the exceptions its signature lists as documented
+  answers (``Signature.endings``: ``find``'s ``NoExampleFound``, ``explain``'s
+  ``NotRecorded``, an ``OSError`` naming a path that cannot be written);
 * ``user code``: a function of the call (a predicate, a key, an ``fn`` that builds a
   picker) raised on the values it was given (``x % 2`` on a string): the library passes the
   user's exception on unchanged, as Python does, and the traceback goes through the user's
@@ -42,7 +46,7 @@ from synthia.engine.report import RunInterrupted
 from .registry import Signature
 
 #: The outcomes that count as clear.
-CLEAR = ("built", "rejected", "rejected at pick", "user code")
+CLEAR = ("built", "rejected", "rejected at pick", "documented", "user code")
 OUTCOMES = CLEAR + ("unclear", "hang")
 
 #: Seconds a variant may take to build and give its first picks.
@@ -234,8 +238,18 @@ def run(variant: Variant, limit: float = TIME_LIMIT) -> Outcome:
                     built.pick()
     except Hang:
         return Outcome(variant, "hang", f"(more than {limit} s)", time.perf_counter() - start)
-    except (sy.NoMoreElements, sy.GiveUp) + signature.endings:
+    except (sy.NoMoreElements, sy.GiveUp):
         return Outcome(variant, "built", "", time.perf_counter() - start)
+    except signature.endings as error:
+        return Outcome(variant, "documented", f"{type(error).__name__}: {error}", time.perf_counter() - start)
+    except sy.InvalidTest as error:
+        # The harnesses' refusal of a test function that cannot take its inputs: clear when
+        # it names the function it refuses.
+        text = f"{type(error).__name__}: {error}"
+        named = [getattr(v, "__name__", None) for v in [*variant.args, *variant.kwargs.values()] if callable(v)]
+        if stage == "construction" and any(n and n in str(error) for n in named):
+            return Outcome(variant, "rejected", text, time.perf_counter() - start)
+        return Outcome(variant, "unclear", f"at {stage}: {text}", time.perf_counter() - start)
     except (ValueError, TypeError) as error:
         seconds = time.perf_counter() - start
         text = f"{type(error).__name__}: {error}"

@@ -15,6 +15,7 @@ import networkx as nx
 from hypothesis import strategies as st
 
 import synthia as sy
+from synthia.explain import NotRecorded
 
 from ..registry import Signature
 
@@ -71,7 +72,7 @@ def _without_a_display(thunk: Callable[[], Any]) -> Any:
 
 
 SIGNATURES = [
-    Signature(sy.explain, lambda C: C(_recorded(), 1, sy.NthElement(0))),
+    Signature(sy.explain, lambda C: C(_recorded(), 1, sy.NthElement(0)), endings=(NotRecorded,)),
     Signature(sy.recording, lambda C: C(sy.RandomInteger(0, 9), sy.RandomFloat(), reset=True), use=_enter),
     Signature(sy.wiring_diagram, lambda C: C(sy.ComposeList(sy.RandomInteger(0, 9), 3))),
     Signature(sy.graph_to_dot, lambda C: C(nx.path_graph(3), "G")),
