@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any, Hashable, Iterable
 
-from ..core.checks import check_float, check_int, check_number
+from ..core.checks import check_float, check_int
 from .coverage import describe_class, wilson_high, wilson_low
 
 __all__ = ["Evidence", "Requirement", "RISK_MASSES", "COVER_CERTAINTY", "COVER_TOLERANCE", "COVER_LIMIT"]

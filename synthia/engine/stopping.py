@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Hashable
 
-from ..core.checks import check_float, check_int, check_number
+from ..core.checks import check_float, check_int
 
 if TYPE_CHECKING:  # pragma: no cover
     from .evidence import Evidence

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import itertools
 import pathlib
-import shutil
 from typing import Any
 
 import networkx as nx
@@ -12,13 +11,10 @@ from ..core.checks import check_int, check_picker
 from ..core.picker import Picker
 from .designators import Designator, NthElement, NthOutput
 from .recording import log_of
+from .rendering import RenderError, render_dot
 from .rules import And, Derived, ListElement, Opaque, Or, Origin, Ref, rule_for
 
 __all__ = ["Explanation", "explain", "RenderError", "render_dot"]
-
-
-class RenderError(RuntimeError):
-    """Rendering needs Graphviz's ``dot`` program, which was not found."""
 
 
 def _label(value: Any, limit: int = 40) -> str:
@@ -168,33 +164,16 @@ class Explanation:
         lines.append("}")
         return "\n".join(lines)
 
-    def render(self, path: str | pathlib.Path, format: str = "svg") -> pathlib.Path:
-        """Render to ``path`` with Graphviz (``dot``); the DOT source is written beside it."""
+    def render(self, path: str | pathlib.Path, format: str | None = None) -> pathlib.Path:
+        """Write the graph to ``path``, in the format its suffix chooses: ``.dot``/``.gv`` the
+        DOT source, ``.svg``, ``.png``, ``.pdf``... the picture Graphviz's ``dot`` draws
+        (:class:`RenderError` without it). An unknown suffix is a ``ValueError``; nothing
+        but ``path`` is written (see :mod:`synthia.explain.rendering`)."""
         return render_dot(self.to_dot(), path, format)
 
 
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def render_dot(source: str, path: str | pathlib.Path, format: str = "svg") -> pathlib.Path:
-    """Write ``source`` to ``path`` with a ``.dot`` suffix and render it to ``path`` in ``format``.
-
-    Raises :class:`RenderError` (after writing the DOT file) when ``dot`` is missing.
-    """
-    target = pathlib.Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    dot_file = target.with_suffix(".dot")
-    dot_file.write_text(source, encoding="utf-8")
-    if shutil.which("dot") is None:
-        raise RenderError(
-            "rendering needs Graphviz's `dot` program: install it with `apt-get install graphviz` "
-            f"(Debian, Ubuntu), `brew install graphviz` (macOS) or from graphviz.org; the DOT source is in {dot_file}"
-        )
-    import graphviz
-
-    graphviz.Source(source).render(outfile=str(target), format=format, cleanup=True)
-    return target
 
 
 def explain(picker: Picker[Any], index: int = 0, part: Designator | None = None) -> Explanation:

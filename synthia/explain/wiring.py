@@ -9,7 +9,7 @@ import networkx as nx
 from ..core.checks import check_picker
 from ..core.graph import edges, upstream
 from ..core.picker import Picker
-from .explanation import render_dot
+from .rendering import render_dot
 
 __all__ = ["WiringDiagram", "wiring_diagram"]
 
@@ -38,8 +38,9 @@ class WiringDiagram:
         lines.append("}")
         return "\n".join(lines)
 
-    def render(self, path: str | pathlib.Path, format: str = "svg") -> pathlib.Path:
-        """Render with Graphviz's ``dot`` (the DOT source is written beside ``path``)."""
+    def render(self, path: str | pathlib.Path, format: str | None = None) -> pathlib.Path:
+        """Write the diagram to ``path`` in the format its suffix chooses (``.dot``, ``.svg``,
+        ``.png``...), as :meth:`Explanation.render <synthia.explain.Explanation.render>`."""
         return render_dot(self.to_dot(), path, format)
 
 

@@ -32,7 +32,7 @@ import math
 import sys
 from typing import Any
 
-from ..core.checks import check_bool, check_float, check_number
+from ..core.checks import check_bool, check_float
 from ..core.draws import FLOAT, sort_key
 from ..core.picker import RandomPicker
 

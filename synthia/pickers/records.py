@@ -12,7 +12,7 @@ import keyword
 import math
 from typing import Any, Mapping, Sequence
 
-from ..core.checks import check_callable, check_count_pick, check_float, check_int, check_number, check_values
+from ..core.checks import check_callable, check_count_pick, check_float, check_int, check_values
 from ..core.exceptions import GiveUp
 from ..core.inputs import count_input, element_input, value_input
 from ..core.picker import Picker, RandomPicker

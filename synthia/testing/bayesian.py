@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping, Sequence
 
-from ..core.checks import check_float, check_int, check_number, check_probability, check_values
+from ..core.checks import check_float, check_int, check_probability, check_values
 from ..engine.stopping import Outcome, StoppingRule
 
 __all__ = ["Bayesian", "expected_information_gain", "lower_credible_bound", "passes_needed"]

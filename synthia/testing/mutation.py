@@ -20,7 +20,7 @@ import time
 
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, cast
 
-from ..core.checks import check_callable, check_count, check_float, check_number, check_values
+from ..core.checks import check_callable, check_count, check_float, check_values
 from ..core.picker import Picker
 from ..core.random import check_seed, derive_seed
 from ..mutators import DeleteElement, InsertElement, Offset, Replace, Swap, apply_mutation
