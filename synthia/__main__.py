@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     explain_cmd.add_argument("target", metavar="MODULE:NAME", help="a picker, or a function returning one")
     explain_cmd.add_argument("--index", type=int, default=0, help="which value (0-based, default 0)")
     explain_cmd.add_argument("--seed", type=int, default=0, help="the seed of the wiring (default 0)")
-    explain_cmd.add_argument("--svg", metavar="PATH", help="also render the explanation graph to this SVG file (needs graphviz's dot)")
+    explain_cmd.add_argument("--svg", metavar="PATH", help="also draw the explanation graph to this file, in the format its suffix chooses (.svg, .png, .pdf need graphviz's dot; .dot writes the DOT source)")
 
     bench_cmd = sub.add_parser("bench", help="picks per second of standard wirings (and of MODULE:NAME)")
     bench_cmd.add_argument("target", nargs="?", metavar="MODULE:NAME", help="a picker to measure too")
