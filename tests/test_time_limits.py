@@ -3,6 +3,8 @@ handler and the pending alarm it found (an outer watchdog, pytest-timeout's sign
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
 import threading
 import time
 from typing import Any
@@ -85,6 +87,29 @@ def test_a_limit_that_ends_in_time_leaves_no_exception_behind() -> None:
         return done
 
     assert _in_a_thread(many_short_blocks) == 200
+
+
+def test_a_watchdog_leaves_the_interpreter_as_it_found_it() -> None:
+    """A first version cleared a pending interruption with SetAsyncExc(id, NULL), which in
+    CPython 3.11 leaves the interpreter's "async exception" flag set: Hypothesis's traced
+    replays then never ended (the suite hung in a doctest run after these tests)."""
+    script = (
+        "import threading, synthia as sy\n"
+        "from hypothesis import find, settings\n"
+        "from synthia.engine.alarms import RunInterrupted, time_limit\n"
+        "def spin():\n"
+        "    for limit, body in ((0.05, lambda: [None for _ in iter(int, 1)]), (5, lambda: sum(range(10)))):\n"
+        "        try:\n"
+        "            with time_limit(limit):\n"
+        "                body()\n"
+        "        except RunInterrupted:\n"
+        "            pass\n"
+        "worker = threading.Thread(target=spin); worker.start(); worker.join()\n"
+        "lists = sy.to_strategy(sy.ComposeList(sy.RandomInteger(0, 2000), sy.RandomInteger(0, 20)))\n"
+        "print(find(lists, lambda l: sum(l) > 1000, settings=settings(database=None, derandomize=True)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "[1001]", done.stderr
 
 
 def test_time_budget_puts_back_the_handler_and_the_pending_alarm_it_found() -> None:

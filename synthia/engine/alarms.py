@@ -166,21 +166,33 @@ def _watchdog(seconds: float, text: str) -> Iterator[None]:
 
     watcher = threading.Thread(target=watch, name="synthia time limit", daemon=True)
     watcher.start()
+    delivered = False
     try:
         yield
+    except kind:
+        delivered = True
+        raise
     finally:
         with lock:
             state["open"] = False
             done.set()
-            if state["fired"]:
-                # Raised already (this block ends with it), or about to be: an exception
-                # not yet delivered must not escape the block into the caller's code.
-                raise_in(target, None)
+            pending = state["fired"] and not delivered
+        if pending:
+            # The watchdog fired as the block ended: the exception is on its way and must not
+            # escape into the caller's code. It is taken here, at the next bytecodes (a
+            # pending one is never cleared with SetAsyncExc(id, NULL): in CPython 3.11 that
+            # leaves the interpreter's "async exception" flag set for good, and every later
+            # traced call, such as Hypothesis's, slows to a crawl).
+            try:
+                for _ in range(1_000_000):
+                    pass
+            except kind:
+                pass
 
 
 def _async_raiser() -> Callable[[int, Any], None] | None:
-    """``raise_in(thread_id, exception_class)`` (``None`` clears a pending one), or ``None``
-    where the interpreter has no ``PyThreadState_SetAsyncExc``."""
+    """``raise_in(thread_id, exception_class)``, or ``None`` where the interpreter has no
+    ``PyThreadState_SetAsyncExc``."""
     if sys.implementation.name != "cpython":  # pragma: no cover - CPython is what CI runs
         return None
     import ctypes
@@ -191,6 +203,6 @@ def _async_raiser() -> Callable[[int, Any], None] | None:
     set_async = prototype(("PyThreadState_SetAsyncExc", ctypes.pythonapi))
 
     def raise_in(thread: int, kind: Any) -> None:
-        set_async(thread, ctypes.py_object() if kind is None else kind)
+        set_async(thread, kind)
 
     return raise_in
