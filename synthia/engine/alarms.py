@@ -15,7 +15,11 @@ Two mechanisms, chosen by where the limited code runs:
   read) is interrupted when it returns to Python, not before. No signal handler is touched.
 
 Either way the exception is :class:`RunInterrupted`, a ``BaseException``: no ``except
-Exception`` of the library or of a test swallows it.
+Exception`` of the library or of a test swallows it. Python itself may: an exception raised
+while a garbage-collector callback, a ``__del__`` or a weakref callback runs is printed and
+dropped (distributed's GC diagnosis runs one at every collection). So once the time is
+spent, the interruption is raised again every :data:`REPEAT` seconds until the block ends
+(also when code inside it caught the first one and carried on).
 
 >>> import threading
 >>> def spin():
@@ -64,6 +68,9 @@ class _Expired(RunInterrupted):
 #: Seconds from which a limit is no limit (a year: beyond what a timer is asked to count;
 #: ``math.inf`` included).
 NEVER = 365 * 24 * 3600.0
+
+#: Seconds between two interruptions once the time is spent and the block still runs.
+REPEAT = 0.5
 
 #: How early a signal may arrive and still count as on time (timers are not exact).
 _SLACK = 1e-3
@@ -118,6 +125,9 @@ def _alarm(seconds: float, text: str) -> Iterator[None]:
             _deliver(found, signum, frame)
             return
         if now >= deadline - _SLACK:
+            # Again in a moment, should this one be swallowed (see the module docstring).
+            due = now + REPEAT if outer[0] is None else min(now + REPEAT, outer[0])
+            signal.setitimer(signal.ITIMER_REAL, max(due - now, 1e-6))
             raise RunInterrupted(text)
         arm()  # early: wait for the rest
 
@@ -159,10 +169,14 @@ def _watchdog(seconds: float, text: str) -> Iterator[None]:
     def watch() -> None:
         if done.wait(seconds):
             return
-        with lock:
-            if state["open"]:
+        while True:  # again every REPEAT seconds while the block runs (see the module docstring)
+            with lock:
+                if not state["open"]:
+                    return
                 raise_in(target, kind)
                 state["fired"] = True
+            if done.wait(REPEAT):
+                return
 
     watcher = threading.Thread(target=watch, name="synthia time limit", daemon=True)
     watcher.start()

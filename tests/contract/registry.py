@@ -118,6 +118,12 @@ def all_signatures() -> list[Signature]:
     return [signature for module in _modules() for signature in getattr(module, "SIGNATURES", [])]
 
 
+def picker_signatures() -> list[Signature]:
+    """The signatures of the modules of the picker contract (those with ``CASES``): the
+    constructors of pickers, where a plain value may stand for an input picker."""
+    return [signature for module in _modules() if getattr(module, "CASES", None) for signature in getattr(module, "SIGNATURES", [])]
+
+
 #: Public callables of ``synthia`` that take arguments but are not constructors a user calls:
 #: records the library builds and returns (a user reads them), each with the reason.
 NOT_CONSTRUCTORS: dict[str, str] = {
