@@ -14,7 +14,7 @@ import pathlib
 import sys
 import time
 import uuid
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 EXAMPLES = """examples:
   python -m synthia tour
@@ -67,7 +67,10 @@ def load(target: str) -> Any:
             raise SystemExit(f"error: {target} takes arguments: give a picker, or a function of no argument that returns one") from None
         except ValueError:
             pass  # no signature to check (a builtin): call it
-        obj = obj()
+        try:
+            obj = obj()
+        except Exception as exc:
+            raise SystemExit(f"error: calling {target} raised {_one_line(exc)}") from None
     if not isinstance(obj, Picker):
         raise SystemExit(f"error: {target} is not a picker (got {type(obj).__name__})")
     return obj
@@ -101,7 +104,7 @@ def sample(picker: Any, n: int, fmt: str, out: TextIO, progress: bool | None = N
     writer: csv.DictWriter[str] | None = None
     try:
         for chunk_start in range(0, n, 10_000):
-            values = picker.take(min(10_000, n - chunk_start))
+            values = _picks(picker, min(10_000, n - chunk_start))
             if not values:
                 break
             if fmt == "jsonl":
@@ -117,6 +120,57 @@ def sample(picker: Any, n: int, fmt: str, out: TextIO, progress: bool | None = N
     finally:
         bar.close()
     return written
+
+
+def _one_line(error: BaseException) -> str:
+    """``Type: message`` on one line (a long message is cut)."""
+    text = " ".join(str(error).split())
+    if len(text) > 300:
+        text = text[:297] + "..."
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _picks(picker: Any, n: int) -> list[Any]:
+    """``n`` values of ``picker``; a picker that raises (the user's wiring, a function it
+    calls) ends the command with one line saying so, not a traceback."""
+    try:
+        return picker.take(n)  # type: ignore[no-any-return]
+    except Exception as exc:
+        raise SystemExit(f"error: the picker {_short(picker)} raised {_one_line(exc)}") from None
+
+
+def _short(picker: Any) -> str:
+    text = repr(picker)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _cannot_write(where: str, exc: OSError) -> SystemExit:
+    """The one-line error of a write that failed (a full disk, a closed pipe, a path under a file)."""
+    return SystemExit(f"error: cannot write {where}: {exc.strerror or exc}")
+
+
+def _write_to_stdout(write: Callable[[TextIO], Any]) -> None:
+    """``write(sys.stdout)`` and flush it; an I/O error (a full disk behind a redirection)
+    ends the command with one line, and standard output is pointed at nothing so that
+    Python's own flush at exit does not fail again."""
+    try:
+        write(sys.stdout)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _quiet_stdout()
+        raise _cannot_write("standard output", exc) from None
+
+
+def _quiet_stdout() -> None:
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (captured): nothing to flush at exit
+        pass
 
 
 def _cell(value: Any) -> Any:
@@ -140,7 +194,7 @@ def bench(target: str | None, n: int, out: TextIO) -> None:
     for name, picker in wirings:
         picker.set_seed(1)
         start = time.perf_counter()
-        picker.take(n)
+        _picks(picker, n)
         rate = n / max(time.perf_counter() - start, 1e-9)
         print(f"{name[:45]:45} {rate:12,.0f}", file=out)
 
@@ -167,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     explain_cmd.add_argument("target", metavar="MODULE:NAME", help="a picker, or a function returning one")
     explain_cmd.add_argument("--index", type=int, default=0, help="which value (0-based, default 0)")
     explain_cmd.add_argument("--seed", type=int, default=0, help="the seed of the wiring (default 0)")
-    explain_cmd.add_argument("--svg", metavar="PATH", help="also render the explanation graph to this SVG file (needs graphviz's dot)")
+    explain_cmd.add_argument("--svg", metavar="PATH", help="also draw the explanation graph to this file, in the format its suffix chooses (.svg, .png, .pdf need graphviz's dot; .dot writes the DOT source)")
 
     bench_cmd = sub.add_parser("bench", help="picks per second of standard wirings (and of MODULE:NAME)")
     bench_cmd.add_argument("target", nargs="?", metavar="MODULE:NAME", help="a picker to measure too")
@@ -190,13 +244,12 @@ def main(argv: list[str] | None = None) -> int:
         picker = load(args.target).set_seed(args.seed)
         if args.output:
             try:
-                out = open(args.output, "w", encoding="utf-8", newline="")
-            except OSError as exc:
-                raise SystemExit(f"error: cannot write {args.output}: {exc.strerror or exc}") from None
-            with out:
-                sample(picker, args.n, args.format, out)
+                with open(args.output, "w", encoding="utf-8", newline="") as out:
+                    sample(picker, args.n, args.format, out)
+            except OSError as exc:  # cannot open it, or the disk is full
+                raise _cannot_write(args.output, exc) from None
         else:
-            sample(picker, args.n, args.format, sys.stdout)
+            _write_to_stdout(lambda out: sample(picker, args.n, args.format, out))
         return 0
     if args.command == "explain":
         from .explain import explain, recording
@@ -205,30 +258,35 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--index must be >= 0, got {args.index}")
         picker = load(args.target).set_seed(args.seed)
         with recording(picker):
-            values = picker.take(args.index + 1)
+            values = _picks(picker, args.index + 1)
         if len(values) <= args.index:
             raise SystemExit(f"error: the picker ended after {len(values)} values")
         explanation = explain(picker, args.index)
-        print(f"value #{args.index}: {values[-1]!r}")
-        print(explanation.describe())
+        _write_to_stdout(lambda out: print(f"value #{args.index}: {values[-1]!r}\n{explanation.describe()}", file=out))
         if args.svg:
+            from .explain import RenderError
+
             try:
                 path = explanation.render(args.svg)
             except OSError as exc:
-                raise SystemExit(f"error: cannot write {args.svg}: {exc.strerror or exc}") from None
+                raise _cannot_write(args.svg, exc) from None
+            except (RenderError, ValueError) as exc:  # no `dot` program, a suffix it cannot write
+                raise SystemExit(f"error: {exc}") from None
             print(f"graph written to {path}")
         return 0
     if args.command == "bench":
         if args.n < 1:
             parser.error(f"-n must be >= 1, got {args.n}")
-        bench(args.target, args.n, sys.stdout)
+        _write_to_stdout(lambda out: bench(args.target, args.n, out))
         return 0
     if args.command == "migrate":
         from .integrations.migrate import migrate_command
 
         return migrate_command(args.paths, diff=args.diff, check=args.check)
-    parser.print_help()
-    return 0
+    # No command: the usage, on standard error, and the exit status of a usage error.
+    parser.print_usage(sys.stderr)
+    print(f"{parser.prog}: error: give a command (tour, sample, explain, bench, migrate); --help says more", file=sys.stderr)
+    return 2
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -238,11 +296,11 @@ def run(argv: list[str] | None = None) -> int:
         return main(argv)
     except BrokenPipeError:
         # Python would print an error while flushing at exit: point stdout at nothing first.
-        import os
-
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _quiet_stdout()
         return 0
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import csv
+import errno
+import io
 import json
+import os
 import pathlib
 import shutil
 import subprocess
@@ -119,3 +122,72 @@ def test_sample_piped_into_head_ends_quietly() -> None:
     command = f"{sys.executable} -m synthia sample {QUICKSTART} -n 200000 | head -n 2"
     done = subprocess.run(["bash", "-c", f"set -o pipefail; {command}"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0 and len(done.stdout.splitlines()) == 2 and done.stderr == ""
+
+
+# -- issue 31: no traceback for a user's mistake or an I/O error ----------------------------------
+MISTAKES = """
+import synthia as sy
+def broken():
+    raise RuntimeError("no database here")
+divides = sy.Apply(lambda x: 1 // x, sy.RandomInteger(0, 3))
+"""
+
+
+def test_no_command_prints_the_usage_and_exits_2() -> None:
+    done = _cli()
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("usage: python -m synthia") and "error: give a command" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_target_that_raises_is_one_line_and_a_non_zero_exit(tmp_path: pathlib.Path) -> None:
+    (tmp_path / "mistakes.py").write_text(MISTAKES)
+    target = str(tmp_path / "mistakes.py")
+    cases = [
+        (["sample", f"{target}:broken"], f"error: calling {target}:broken raised RuntimeError: no database here"),
+        (["sample", f"{target}:divides", "-n", "50"], "error: the picker Apply(<lambda>, RandomInteger(0, 3)) raised ZeroDivisionError: integer division or modulo by zero"),
+        (["explain", f"{target}:divides", "--index", "40"], "raised ZeroDivisionError"),
+        (["bench", f"{target}:divides", "-n", "200"], "raised ZeroDivisionError"),
+        (["sample", f"{target}:missing"], "has no 'missing'"),
+        (["sample", QUICKSTART, "--format", "xml"], "invalid choice: 'xml'"),
+        (["sample", QUICKSTART, "-n", "many"], "invalid int value: 'many'"),
+    ]
+    for args, said in cases:
+        done = _cli(*args)
+        assert done.returncode != 0, args
+        assert "Traceback" not in done.stderr, (args, done.stderr)
+        assert said in done.stderr.splitlines()[-1], (args, done.stderr)  # the last line says it
+
+
+@pytest.mark.parametrize("where", [[], ["-o", "/dev/full"]])
+def test_a_full_disk_is_one_line_and_a_non_zero_exit(where: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "synthia", "sample", QUICKSTART, "-n", "2000", *where], stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [f"error: cannot write {'/dev/full' if where else 'standard output'}: No space left on device"]
+
+
+class _FullDisk(io.StringIO):
+    """A file object that fails as a full disk does (ENOSPC on every write)."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_write_that_fails_in_process_says_so(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
+    for args in (["sample", f"{module}:people", "-n", "3"], ["bench", "-n", "10"], ["explain", f"{module}:people"]):
+        with pytest.raises(SystemExit, match="^error: cannot write standard output: No space left on device$"):
+            main(args)
+
+
+def test_explain_without_graphviz_or_with_an_unknown_suffix_is_one_line(module: str, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from synthia.explain import rendering
+
+    with pytest.raises(SystemExit, match=r"^error: path must end with a suffix that chooses the format .*got 'graph.txt'$"):
+        main(["explain", f"{module}:people", "--svg", str(tmp_path / "graph.txt")])
+    dot = tmp_path / "graph.dot"
+    assert main(["explain", f"{module}:people", "--svg", str(dot)]) == 0 and dot.read_text().startswith("digraph")
+    monkeypatch.setattr(rendering.shutil, "which", lambda name: None)
+    with pytest.raises(SystemExit, match=r"^error: rendering graph.png needs Graphviz's `dot` program"):
+        main(["explain", f"{module}:people", "--svg", str(tmp_path / "graph.png")])

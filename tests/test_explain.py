@@ -1,6 +1,7 @@
 """Provenance: recording, explanation graphs, rules, rendering, and explained failures."""
 from __future__ import annotations
 
+import pathlib
 import shutil
 from typing import Any
 
@@ -9,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import synthia as sy
-from synthia.explain import NotRecorded, RenderError
+from synthia.explain import NotRecorded, RenderError, rendering
 from synthia.explain.recording import log_of
 
 from .contract.registry import Case, all_cases
@@ -189,7 +190,7 @@ def test_to_dot_is_valid_and_renders_when_dot_is_present(tmp_path) -> None:  # t
     if shutil.which("dot") is None:
         with pytest.raises(RenderError, match="apt-get install graphviz"):
             e.render(tmp_path / "figure3.svg")
-        assert (tmp_path / "figure3.dot").exists()
+        assert not (tmp_path / "figure3.svg").exists() and not (tmp_path / "figure3.dot").exists()
     else:
         path = e.render(tmp_path / "figure3.svg")
         assert path.read_text().lstrip().startswith(("<?xml", "<svg"))
@@ -276,3 +277,80 @@ def test_every_leaf_is_a_value_really_produced(case: Case, seed: int, which: int
             replay = source.duplicate().take(data["index"] + 1)
             alike = case.compare if source is picker and case.compare is not None else _same_value  # (a Random: by its stream)
             assert alike(replay[-1], data["value"]), f"{source!r} did not produce {data['value']!r} at {data['index']}"
+
+
+# -- render: the suffix chooses the format (issue 31) ---------------------------------------------
+def _explanation() -> sy.Explanation:
+    lists, *_ = figure3(1)
+    with sy.recording(lists):
+        lists.pick()
+    return sy.explain(lists, 0, sy.NthElement(0))
+
+
+@pytest.mark.parametrize("suffix", [".dot", ".gv", ".DOT"])
+def test_render_to_a_dot_path_writes_the_dot_source_without_graphviz(tmp_path: pathlib.Path, suffix: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rendering.shutil, "which", lambda name: None)  # no `dot` program needed
+    e = _explanation()
+    path = e.render(tmp_path / f"graph{suffix}")
+    assert path == tmp_path / f"graph{suffix}" and path.read_text(encoding="utf-8") == e.to_dot()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"graph{suffix}"]
+
+
+def test_render_never_overwrites_a_dot_file_beside_the_picture(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mine = tmp_path / "graph.dot"
+    mine.write_text("digraph mine { a -> b }")
+    e = _explanation()
+    monkeypatch.setattr(rendering.shutil, "which", lambda name: None)
+    with pytest.raises(RenderError, match=r"rendering graph.png needs Graphviz's `dot` program: .*render to graph.dot instead, or call to_dot\(\)"):
+        e.render(tmp_path / "graph.png")
+    assert mine.read_text() == "digraph mine { a -> b }"  # the user's DOT file is untouched
+    assert not (tmp_path / "graph.png").exists()  # and no picture was half-written
+
+
+def test_render_refuses_a_suffix_that_chooses_no_format(tmp_path: pathlib.Path) -> None:
+    e = _explanation()
+    for name in ("graph.txt", "graph", "graph.sv"):
+        with pytest.raises(ValueError, match=rf"path must end with a suffix that chooses the format .*got '{name}'"):
+            e.render(tmp_path / name)
+    with pytest.raises(ValueError, match="format='svg' disagrees with the suffix of 'graph.png', which chooses 'png'"):
+        e.render(tmp_path / "graph.png", format="svg")
+    with pytest.raises(TypeError, match="path must be a file path"):
+        e.render(3)  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".pdf", b"%PDF"), (".svg", b"<?xml"), (".gif", b"GIF8")])
+def test_render_draws_the_format_the_suffix_chooses(tmp_path: pathlib.Path, suffix: str, magic: bytes) -> None:
+    e = _explanation()
+    if shutil.which("dot") is None:  # this machine cannot draw: a clear error, nothing written
+        with pytest.raises(RenderError, match="apt-get install graphviz"):
+            e.render(tmp_path / f"graph{suffix}")
+        assert list(tmp_path.iterdir()) == []
+        return
+    path = e.render(tmp_path / f"graph{suffix}")
+    assert path.read_bytes().startswith(magic)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"graph{suffix}"]  # no DOT file beside it
+    diagram = sy.wiring_diagram(figure3(1)[0]).render(tmp_path / f"wiring{suffix}")
+    assert diagram.read_bytes().startswith(magic)
+
+
+def test_render_asks_graphviz_for_the_format_the_suffix_chooses(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without depending on the machine's Graphviz: the format handed to it is the suffix's."""
+    asked: list[str] = []
+
+    class Source:
+        def __init__(self, source: str) -> None:
+            self.source = source
+
+        def pipe(self, format: str) -> bytes:
+            asked.append(format)
+            return f"{format}:{len(self.source)}".encode()
+
+    import graphviz
+
+    monkeypatch.setattr(graphviz, "Source", Source)
+    monkeypatch.setattr(rendering.shutil, "which", lambda name: "/usr/bin/dot")
+    e = _explanation()
+    for name in ("a.png", "b.PDF", "c.svg", "d.jpeg"):
+        assert e.render(tmp_path / name).read_bytes().startswith(name.split(".")[1].lower().encode())
+    assert asked == ["png", "pdf", "svg", "jpeg"]

@@ -110,9 +110,16 @@ def test_to_strategy_replays_a_guided_picker_under_hypothesis() -> None:
 
 def test_uniqueness_is_a_64_bit_digest_of_the_canonical_form() -> None:
     assert digest("abc") == digest(b"abc") and len(digest("abc")) == 8
-    parity = sy.guided(sy.RandomInteger(0, 10), canonical=lambda x: x % 2, only_valid=False, seed=1)
+    parity = sy.guided(sy.RandomInteger(0, 10), canonical=lambda x: str(x % 2), only_valid=False, seed=1)
     parity.take(50)
     assert parity.unique_count == 2
+
+
+def test_a_canonical_form_that_is_not_text_is_refused() -> None:
+    """Issue 31: a canonical returning ints was taken silently (its str() was digested)."""
+    ints = sy.guided(sy.RandomInteger(0, 10), canonical=lambda x: x % 2, only_valid=False, seed=1)
+    with pytest.raises(TypeError, match=r"canonical must return a str or bytes .*got 1 \(int\)|canonical must return a str or bytes .*got 0 \(int\)"):
+        ints.take(3)
 
 
 # -- choice points ---------------------------------------------------------------------------

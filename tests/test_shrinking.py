@@ -265,9 +265,11 @@ def test_a_filtered_picker_shrinks_to_simpler_values_its_filter_accepts(case: Ca
     if not isinstance(picker, sy.Shrinkable):
         return
     simplest = min(values, key=simplicity)  # an accepted value as simple as plain picking finds
-    for value in sorted(set(values), key=simplicity, reverse=True)[:4] + [15]:
+    distinct = list({repr(v): v for v in values}.values())  # (slices and arrays are unhashable)
+    the_report = [15] if all(type(v) is int for v in values) else []  # a filter sees only its picker's kind of value
+    for value in sorted(distinct, key=simplicity, reverse=True)[:4] + the_report:
         if not accepts(value) or not simplicity(simplest) < simplicity(value):
-            continue  # (15 for the filters that accept it: the case of the report)
+            continue  # (15 for the filters of ints that accept it: the case of the report)
         shrunk = picker.shrink(value, sy.RandomFloat(seed=seed)).take(20)
         assert len(shrunk) == 20
         for v in shrunk:

@@ -14,7 +14,7 @@ import synthia as sy
 from synthia.core.checks import cumulative
 
 from .contract.fuzz import time_limit
-from .contract.registry import all_signatures
+from .contract.registry import picker_signatures
 
 # -- hangs -----------------------------------------------------------------------------
 
@@ -255,7 +255,7 @@ def test_the_documented_exceptions_refuse_a_plain_value(call: Any) -> None:
 
 def _picker_arguments() -> list[tuple[Any, str, Any]]:
     out = []
-    for signature in all_signatures():
+    for signature in picker_signatures():
         captured: list[tuple[list[Any], dict[str, Any]]] = []
         signature.call(lambda *a, **k: captured.append((list(a), dict(k))))
         args, kwargs = captured[0]

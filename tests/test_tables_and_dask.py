@@ -6,6 +6,8 @@ import datetime
 import decimal
 import subprocess
 import sys
+import threading
+import time
 from typing import Any, Iterator
 
 import pandas as pd
@@ -70,6 +72,10 @@ def test_progress_is_silent_under_pytest_and_counts_on_a_terminal() -> None:
 
 
 # -- Dask ----------------------------------------------------------------------------------------
+#: The Dask tests run under a tighter limit than the suite's default: a campaign that waits
+#: for workers that never come fails here in minutes, not at the suite's limit (issue 31).
+DASK_LIMIT = pytest.mark.timeout(180)
+
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
     distributed = pytest.importorskip("distributed")
@@ -83,6 +89,7 @@ def _records() -> sy.Picker[Any]:
     return sy.Struct(dict, name=sy.Faker("name"), spend=sy.RandomDecimal("0", "500"), day=sy.RandomDate(), n=sy.Tick())
 
 
+@DASK_LIMIT
 def test_dask_bag_is_identical_for_any_partitioning() -> None:
     picker = sy.ComposeList(sy.RandomInteger(0, 10**6), sy.RandomInteger(0, 5))
     outputs = [sy.to_dask_bag(picker, 1000, seed=9, block_size=64, npartitions=k).compute(scheduler="sync") for k in (1, 2, 5, 16)]
@@ -90,6 +97,7 @@ def test_dask_bag_is_identical_for_any_partitioning() -> None:
     assert sy.to_dask_bag(picker, 1000, seed=10, block_size=64).compute(scheduler="sync") != outputs[0]
 
 
+@DASK_LIMIT
 def test_dask_dataframe_has_the_column_types_of_to_dataframe() -> None:
     """Issue 26: Dask turned object columns into strings (a date came back as '2020-03-04')."""
     table = sy.Struct(
@@ -110,6 +118,7 @@ def test_dask_dataframe_has_the_column_types_of_to_dataframe() -> None:
     assert all(isinstance(v, str) for v in computed["name"])
 
 
+@DASK_LIMIT
 def test_dask_dataframe_is_byte_identical_for_any_partitions_and_workers(client: Any, tmp_path: Any) -> None:
     blobs = []
     for k, scheduler in ((1, "sync"), (3, "threads"), (7, client)):
@@ -124,6 +133,7 @@ def test_dask_dataframe_is_byte_identical_for_any_partitions_and_workers(client:
     assert len(first) == 2500 and list(first["n"][:3]) == [0, 1, 2] and first["n"][100] == 0  # Tick restarts per block
 
 
+@DASK_LIMIT
 def test_a_campaign_finds_and_keeps_a_planted_failure(client: Any) -> None:
     def never_above_900(x: int, tags: list[str]) -> bool:
         return x <= 900 or "b" not in tags
@@ -151,6 +161,7 @@ def _on_a_worker() -> bool:
     return True
 
 
+@DASK_LIMIT
 def test_a_lost_task_does_not_hide_a_failure(client: Any) -> None:
     def fragile(x: int) -> bool:
         if 100 <= x < 200 and _on_a_worker():  # kills the worker process of the sub-run that draws it
@@ -170,6 +181,7 @@ def test_a_lost_task_does_not_hide_a_failure(client: Any) -> None:
         assert report.smallest == {"x": 900}, "the other sub-runs' failure is kept"
 
 
+@DASK_LIMIT
 def test_a_monkey_campaign_keeps_the_smallest_trace(client: Any) -> None:
     class Counter:
         def __init__(self) -> None:
@@ -195,3 +207,58 @@ def test_a_monkey_campaign_keeps_the_smallest_trace(client: Any) -> None:
     report = sy.run_campaign(monkey, client, seed=1, tasks=4)
     assert not report.passed and report.lost == []
     assert report.report.program.splitlines()[-3:] == ["counter.up(by=3)", "counter.up(by=1)", "assert counter.get() == 4  # the model's result"]
+
+
+#: Set once the campaign of the next test returned: a task still running on a retired worker
+#: (an in-process one) then ends soon after, and the cluster closes at once.
+_FINISHED = threading.Event()
+
+
+def _slow(x: int) -> bool:
+    if not _FINISHED.is_set():
+        time.sleep(0.01)
+    return x < 1000
+
+
+@DASK_LIMIT
+def test_a_campaign_whose_workers_all_go_fails_in_seconds() -> None:
+    """Issue 31: run_campaign waited forever in as_completed once every worker was gone."""
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None)
+    client = distributed.Client(cluster)
+    _FINISHED.clear()
+    try:
+        def retire_every_worker() -> None:
+            time.sleep(1.0)
+            cluster.scale(0)
+
+        threading.Thread(target=retire_every_worker, daemon=True).start()
+        start = time.monotonic()
+        report = sy.run_campaign(sy.Assert(_slow, sy.FixedCount(4000), x=sy.RandomInteger(0, 9)), client, seed=1, tasks=4, worker_timeout=2)
+        elapsed = time.monotonic() - start
+    finally:
+        _FINISHED.set()
+        client.close()
+        cluster.close()
+    assert elapsed < 20, f"the campaign took {elapsed:.1f} s to notice that no worker was left"
+    assert not report.passed and report.lost, report.summary()
+    assert report.error is not None and "no Dask worker for 2 s" in report.error
+    assert all("cancelled: no Dask worker" in error for _, _, error in report.lost)
+    assert report.summary().startswith("INCOMPLETE") and "no Dask worker" in report.summary()
+
+
+def test_run_campaign_refuses_what_is_not_a_harness_or_a_client() -> None:
+    with pytest.raises(TypeError, match="assertion must be an Assert or a Monkey, got"):
+        sy.run_campaign(lambda x: x, object())
+    with pytest.raises(TypeError, match="client must be a dask.distributed Client, got"):
+        sy.run_campaign(sy.Assert(lambda x: True, x=sy.RandomInteger(0, 9)), "localhost:8786")
+
+
+def test_the_dask_tests_run_under_a_time_limit() -> None:
+    dask_tests = [fn for name, fn in globals().items() if name.startswith("test_") and ("dask" in name or "campaign" in name) and name != "test_the_dask_tests_run_under_a_time_limit"]
+    assert len(dask_tests) >= 7
+    for fn in dask_tests:
+        if fn is test_run_campaign_refuses_what_is_not_a_harness_or_a_client:
+            continue  # builds no cluster
+        marks = [m for m in getattr(fn, "pytestmark", []) if m.name == "timeout"]
+        assert marks and marks[0].args[0] <= 180, fn.__name__

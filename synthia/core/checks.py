@@ -9,14 +9,17 @@ picker that gave the value.
 The rules:
 
 * numbers: :func:`check_int`, :func:`check_count` (a size: ``0 <= n <= sys.maxsize``),
-  :func:`check_number` (real, NaN never, infinities only when asked), :func:`check_probability`,
+  :func:`check_number` (real, NaN never, infinities only when asked), :func:`check_float`
+  (a real number as a float: an int beyond the float range is refused, naming it), :func:`check_probability`,
   :func:`check_magnitude`, :func:`check_range` (non-empty half-open ranges);
 * weights: :func:`check_weights` (a finite sequence of finite non-negative numbers, not all
   zero) and :func:`cumulative` (their running sums, which never overflow);
 * collections and text: :func:`check_values` (a finite collection), :func:`check_text`,
   :func:`check_template` (a ``str.format`` template with a field), :func:`check_hashable`;
-* callables and flags: :func:`check_callable` (callable, and callable with the number of
-  arguments it will receive), :func:`check_bool`;
+* callables, flags and objects: :func:`check_callable` (callable, and callable with the number
+  of arguments it will receive), :func:`check_bool`, :func:`check_optional_bool`,
+  :func:`check_picker` (a picker where only a picker will do), :func:`check_path` (a file
+  path), :func:`check_one_of` (one of a few texts);
 * values picked from inputs: :func:`check_count_pick`, :func:`check_unit_pick`, and
   :func:`pick_index` (a position among ``n`` from a float in ``[0, 1)``).
 
@@ -49,6 +52,7 @@ __all__ = [
     "check_int",
     "check_count",
     "check_number",
+    "check_float",
     "check_probability",
     "check_magnitude",
     "check_range",
@@ -60,6 +64,10 @@ __all__ = [
     "check_hashable",
     "check_callable",
     "check_bool",
+    "check_optional_bool",
+    "check_picker",
+    "check_path",
+    "check_one_of",
     "check_count_pick",
     "check_unit_pick",
     "pick_index",
@@ -143,9 +151,33 @@ def check_number(value: Any, name: str, *, finite: bool = True) -> Any:
     return value
 
 
+def check_float(value: Any, name: str, *, finite: bool = True) -> float:
+    """``value`` (see :func:`check_number`) as a float: an int too large for a float
+    (``10**400``) is refused with a ``ValueError`` naming ``name``, instead of the
+    ``OverflowError`` a later ``float(value)`` would raise.
+
+    >>> check_float(3, "sd")
+    3.0
+    >>> check_float(10**400, "sd")
+    Traceback (most recent call last):
+    ...
+    ValueError: sd must be within the float range (about 1.8e308), got 1000000000000000000000...000 (an int of 401 digits)
+    """
+    value = check_number(value, name, finite=finite)
+    try:
+        return float(value)
+    except OverflowError:
+        raise ValueError(f"{name} must be within the float range (about 1.8e308), got {_short_number(value)}") from None
+
+
+def _short_number(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:22]}...{text[-3:]} (an int of {len(text.lstrip('-'))} digits)"
+
+
 def check_probability(value: Any, name: str) -> float:
     """``value`` as a float in ``[0, 1]``."""
-    value = check_number(value, name)
+    value = check_float(value, name)
     if not 0.0 <= value <= 1.0:
         raise ValueError(f"{name} must be a probability in [0, 1], got {value!r}")
     return float(value)
@@ -351,6 +383,50 @@ def check_bool(value: Any, name: str) -> bool:
     """``value`` if it is a bool."""
     if not isinstance(value, bool):
         raise TypeError(f"{name} must be a bool, got {describe(value)}")
+    return value
+
+
+def check_optional_bool(value: Any, name: str) -> bool | None:
+    """``value`` if it is a bool or ``None`` (a setting left to its default)."""
+    if value is not None and not isinstance(value, bool):
+        raise TypeError(f"{name} must be True, False or None, got {describe(value)}")
+    return value
+
+
+def check_picker(value: Any, name: str) -> Any:
+    """``value`` if it is a picker (where a plain value cannot stand in: a picker to sample,
+    explain or export).
+
+    >>> check_picker(3, "picker")
+    Traceback (most recent call last):
+    ...
+    TypeError: picker must be a picker (such as RandomInteger(0, 10)), got 3 (int)
+    """
+    from .picker import Picker
+
+    if not isinstance(value, Picker):
+        raise TypeError(f"{name} must be a picker (such as RandomInteger(0, 10)), got {describe(value)}")
+    return value
+
+
+def check_path(value: Any, name: str) -> Any:
+    """``value`` as a ``pathlib.Path``: a ``str`` (not empty) or an ``os.PathLike``."""
+    import os
+    import pathlib
+
+    if isinstance(value, str) and value:
+        return pathlib.Path(value)
+    if isinstance(value, os.PathLike):
+        path = os.fspath(value)
+        if isinstance(path, str):
+            return pathlib.Path(path)
+    raise TypeError(f"{name} must be a file path (a non-empty str or a pathlib.Path), got {describe(value)}")
+
+
+def check_one_of(value: Any, name: str, options: Sequence[str]) -> str:
+    """``value`` if it is one of the texts ``options``."""
+    if not isinstance(value, str) or value not in options:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {describe(value)}")
     return value
 
 

@@ -22,6 +22,7 @@ import random
 from contextlib import contextmanager
 from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
+from .checks import check_bool, check_count, check_picker, check_values
 from .graph import upstream
 from .instrument import unwrap_one, wrap_one
 from .picker import Picker, Seedable
@@ -482,6 +483,8 @@ def record(picker: "Picker[Any]", picks: int = 1) -> tuple[Any, Tape]:
     >>> value, tape.draws
     (4, [Draw(kind='integer', value=4, args=(0, 10))])
     """
+    check_picker(picker, "picker")
+    picks = check_count(picks, "picks")
     recorder = Recorder()
     return _drive(picker, recorder, picks), recorder.tape
 
@@ -497,8 +500,13 @@ def replay(
     again gives the same value. ``spans=False`` leaves the tape without spans, and the
     replay costs less (no picker's pick is wrapped).
     """
+    check_picker(picker, "picker")
     picks = draws.picks if isinstance(draws, Tape) else 1
-    entries = draws.draws if isinstance(draws, Tape) else list(draws)
+    entries = draws.draws if isinstance(draws, Tape) else check_values(draws, "draws")
+    if max_draws is not None:
+        max_draws = check_count(max_draws, "max_draws")
+    check_bool(reset, "reset")
+    check_bool(spans, "spans")
     replayer = Replayer(entries, max_draws)
     if reset:
         picker.reset()

@@ -33,6 +33,7 @@ import tempfile
 import warnings
 from typing import Any
 
+from ..core.checks import check_path
 from ..core.draws import Tape
 
 __all__ = ["FailureDatabase", "DatabaseWarning", "FORMAT", "VERSION", "MAX_BYTES"]
@@ -61,7 +62,7 @@ class FailureDatabase:
     """
 
     def __init__(self, directory: str | os.PathLike[str] | None) -> None:
-        self.directory = None if directory is None else pathlib.Path(directory)
+        self.directory = None if directory is None else check_path(directory, "directory")
 
     def __repr__(self) -> str:
         return f"FailureDatabase({str(self.directory) if self.directory else None!r})"

@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any, Hashable, Iterable
 
-from ..core.checks import check_int, check_number
+from ..core.checks import check_float, check_int
 from .coverage import describe_class, wilson_high, wilson_low
 
 __all__ = ["Evidence", "Requirement", "RISK_MASSES", "COVER_CERTAINTY", "COVER_TOLERANCE", "COVER_LIMIT"]
@@ -75,12 +75,13 @@ class Evidence:
         self, classes: bool = False, *, certainty: float = COVER_CERTAINTY, tolerance: float = COVER_TOLERANCE, limit: int = COVER_LIMIT
     ) -> None:
         self.recording_classes = bool(classes)
-        certainty = float(check_number(certainty, "certainty"))
+        # Named as the run option that gives them (RunOptions.coverage_certainty, ...).
+        certainty = check_float(certainty, "coverage_certainty")
         if not certainty > 1:
-            raise ValueError(f"certainty must be above 1 (QuickCheck uses 10**9), got {certainty!r}")
-        tolerance = float(check_number(tolerance, "tolerance"))
+            raise ValueError(f"coverage_certainty must be above 1 (QuickCheck uses 10**9), got {certainty!r}")
+        tolerance = check_float(tolerance, "coverage_tolerance")
         if not 0 < tolerance <= 1:
-            raise ValueError(f"tolerance must be in (0, 1], got {tolerance!r}")
+            raise ValueError(f"coverage_tolerance must be in (0, 1], got {tolerance!r}")
         self.certainty = certainty
         self.tolerance = tolerance
         self.limit = check_int(limit, "limit", minimum=100)

@@ -1,12 +1,11 @@
 """The report every harness run returns: what was found, why it stopped, how to reproduce it."""
 from __future__ import annotations
 
-import signal
-import threading
 import traceback
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
+
+from .alarms import RunInterrupted, time_limit
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.draws import Tape
@@ -29,32 +28,6 @@ class InvalidTest(Exception):
     """The test itself is wrong, whatever its input: it returns a value under ``@given``, or
     raises ``NameError`` in its own body. An error of the test, never shrunk or saved as a
     found bug."""
-
-
-class RunInterrupted(BaseException):
-    """Raised to abandon a run from outside it (a time limit): the harnesses let it through,
-    as they do ``KeyboardInterrupt``, instead of counting it as a failure of the test."""
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`~synthia.engine.report.RunInterrupted` in this thread after ``seconds``
-    (a real-time alarm: on the main thread of a Unix process; elsewhere, no limit)."""
-    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable:
-        yield
-        return
-
-    def alarm(signum: int, frame: Any) -> None:
-        raise RunInterrupted(f"the time limit of {seconds:g} s is spent")
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Hashable
 
-from ..core.checks import check_int, check_number
+from ..core.checks import check_float, check_int
 
 if TYPE_CHECKING:  # pragma: no cover
     from .evidence import Evidence
@@ -119,7 +119,7 @@ class TimeBudget(StoppingRule):
     keeps_outcomes = False
 
     def __init__(self, seconds: float) -> None:
-        self.seconds = float(check_number(seconds, "seconds"))
+        self.seconds = check_float(seconds, "seconds")
         if self.seconds <= 0:
             raise ValueError(f"seconds must be positive, got {seconds!r}")
         self._start = 0.0

@@ -1,8 +1,9 @@
 """Provenance: record, explain and draw why values look the way they do."""
 from .designators import Attribute, Character, Designator, Key, Member, NthElement, NthOutput, Path
-from .explanation import Explanation, RenderError, explain
+from .explanation import Explanation, explain
 from .failures import explain_failure
 from .recording import NotRecorded, recording
+from .rendering import RenderError
 from .rules import rule
 from .wiring import WiringDiagram, wiring_diagram
 

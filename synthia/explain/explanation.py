@@ -3,21 +3,18 @@ from __future__ import annotations
 
 import itertools
 import pathlib
-import shutil
 from typing import Any
 
 import networkx as nx
 
+from ..core.checks import check_int, check_picker
 from ..core.picker import Picker
 from .designators import Designator, NthElement, NthOutput
 from .recording import log_of
 from .rules import Alternative, And, Derived, ListElement, Opaque, Or, Origin, Ref, rule_for
+from .rendering import RenderError, render_dot
 
 __all__ = ["Explanation", "explain", "RenderError", "render_dot"]
-
-
-class RenderError(RuntimeError):
-    """Rendering needs Graphviz's ``dot`` program, which was not found."""
 
 
 def _label(value: Any, limit: int = 40) -> str:
@@ -173,8 +170,11 @@ class Explanation:
         lines.append("}")
         return "\n".join(lines)
 
-    def render(self, path: str | pathlib.Path, format: str = "svg") -> pathlib.Path:
-        """Render to ``path`` with Graphviz (``dot``); the DOT source is written beside it."""
+    def render(self, path: str | pathlib.Path, format: str | None = None) -> pathlib.Path:
+        """Write the graph to ``path``, in the format its suffix chooses: ``.dot``/``.gv`` the
+        DOT source, ``.svg``, ``.png``, ``.pdf``... the picture Graphviz's ``dot`` draws
+        (:class:`RenderError` without it). An unknown suffix is a ``ValueError``; nothing
+        but ``path`` is written (see :mod:`synthia.explain.rendering`)."""
         return render_dot(self.to_dot(), path, format)
 
 
@@ -191,26 +191,6 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def render_dot(source: str, path: str | pathlib.Path, format: str = "svg") -> pathlib.Path:
-    """Write ``source`` to ``path`` with a ``.dot`` suffix and render it to ``path`` in ``format``.
-
-    Raises :class:`RenderError` (after writing the DOT file) when ``dot`` is missing.
-    """
-    target = pathlib.Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    dot_file = target.with_suffix(".dot")
-    dot_file.write_text(source, encoding="utf-8")
-    if shutil.which("dot") is None:
-        raise RenderError(
-            "rendering needs Graphviz's `dot` program: install it with `apt-get install graphviz` "
-            f"(Debian, Ubuntu), `brew install graphviz` (macOS) or from graphviz.org; the DOT source is in {dot_file}"
-        )
-    import graphviz
-
-    graphviz.Source(source).render(outfile=str(target), format=format, cleanup=True)
-    return target
-
-
 def explain(picker: Picker[Any], index: int = 0, part: Designator | None = None) -> Explanation:
     """Explain ``part`` of output ``index`` of ``picker``, recorded in a :func:`~synthia.recording` block.
 
@@ -222,6 +202,10 @@ def explain(picker: Picker[Any], index: int = 0, part: Designator | None = None)
     >>> sorted(e.graph.nodes[leaf]["value"] for leaf in e.leaves())
     [0, 1]
     """
+    check_picker(picker, "picker")
+    index = check_int(index, "index", minimum=0)
+    if part is not None and not isinstance(part, Designator):
+        raise TypeError(f"part must be a designator (such as NthElement(0)) or None, got {part!r} ({type(part).__name__})")
     if isinstance(part, NthOutput):
         index, part = part.n, None
     graph = nx.DiGraph()

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, ContextManager, Iterator
 
+from ..core.checks import check_bool, check_picker
 from ..core.graph import upstream
 from ..core.instrument import log_kept, start_log, unwatch_resets, unwrap_one, watch_resets, wrap_one
 from ..core.picker import Picker
@@ -48,14 +49,22 @@ def log_of(picker: Picker[Any]) -> list[Entry]:
     return log
 
 
-@contextmanager
-def recording(*roots: Picker[Any], reset: bool = True) -> Iterator[None]:
+def recording(*roots: Picker[Any], reset: bool = True) -> ContextManager[None]:
     """Record every pick of the wirings ``roots`` inside the block.
 
     The wirings are reset first (``reset=False`` keeps their state, for pickers
     that have not picked yet), so output indices count from the initial state.
     Logs stay on the pickers after the block, for :func:`~synthia.explain`.
+    The arguments are checked at the call, not when the block starts.
     """
+    for i, root in enumerate(roots):
+        check_picker(root, f"roots[{i}]")
+    check_bool(reset, "reset")
+    return _recording(roots, reset)
+
+
+@contextmanager
+def _recording(roots: tuple[Picker[Any], ...], reset: bool) -> Iterator[None]:
     frames: list[list[tuple[Picker[Any], int]]] = []
     nodes: list[Picker[Any]] = []
     seen: set[int] = set()

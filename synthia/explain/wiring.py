@@ -6,9 +6,10 @@ from typing import Any
 
 import networkx as nx
 
+from ..core.checks import check_picker
 from ..core.graph import edges, upstream
 from ..core.picker import Picker
-from .explanation import render_dot
+from .rendering import render_dot
 
 __all__ = ["WiringDiagram", "wiring_diagram"]
 
@@ -37,8 +38,9 @@ class WiringDiagram:
         lines.append("}")
         return "\n".join(lines)
 
-    def render(self, path: str | pathlib.Path, format: str = "svg") -> pathlib.Path:
-        """Render with Graphviz's ``dot`` (the DOT source is written beside ``path``)."""
+    def render(self, path: str | pathlib.Path, format: str | None = None) -> pathlib.Path:
+        """Write the diagram to ``path`` in the format its suffix chooses (``.dot``, ``.svg``,
+        ``.png``...), as :meth:`Explanation.render <synthia.explain.Explanation.render>`."""
         return render_dot(self.to_dot(), path, format)
 
 
@@ -63,4 +65,4 @@ def wiring_diagram(picker: Picker[Any]) -> WiringDiagram:
     >>> d.graph.number_of_nodes(), d.graph.number_of_edges()
     (2, 2)
     """
-    return WiringDiagram(picker)
+    return WiringDiagram(check_picker(picker, "picker"))

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-from ..core.checks import check_int
+from ..core.checks import check_count, check_float, check_int, check_picker
 from ..core.draws import Tape
 from ..core.picker import Picker
 from ..core.random import check_seed, derive_seed, fresh_seed
@@ -55,8 +56,8 @@ def make_block(picker: Picker[Any], seed: int, index: int, block_size: int, n: i
 
 
 def _plan(n: int, block_size: int, npartitions: int | None) -> list[list[int]]:
-    check_int(n, "n", minimum=0)
-    check_int(block_size, "block_size", minimum=1)
+    n = check_count(n, "n")
+    block_size = check_count(block_size, "block_size", minimum=1)
     blocks = list(range((n + block_size - 1) // block_size))
     parts = len(blocks) if npartitions is None else max(1, min(check_int(npartitions, "npartitions", minimum=1), len(blocks) or 1))
     if not blocks:
@@ -80,7 +81,9 @@ def to_dask_bag(picker: Picker[Any], n: int, *, seed: int = 0, block_size: int =
     """
     import dask.bag as db
 
+    check_picker(picker, "picker")
     check_seed(seed)
+    n, block_size = check_count(n, "n"), check_count(block_size, "block_size", minimum=1)
     template = picker.duplicate()
 
     def partition(blocks: list[int]) -> list[Any]:
@@ -113,7 +116,9 @@ def to_dask_dataframe(picker: Picker[Any], n: int, *, seed: int = 0, block_size:
     import dask.dataframe as dd
     import pandas as pd
 
+    check_picker(picker, "picker")
     check_seed(seed)
+    n, block_size = check_count(n, "n"), check_count(block_size, "block_size", minimum=1)
     template = picker.duplicate()
     plan = _plan(n, block_size, npartitions)
     columns = getattr(picker, "columns", None)
@@ -145,6 +150,8 @@ class CampaignReport:
     sub-run's full report (a ``TestReport``, or a ``MonkeyReport`` with its program), run
     again on the client, and ``exception`` what the test raised there. ``lost`` lists ``(task, seed, error)`` of sub-runs that
     did not finish; a campaign with a lost task has not ``passed``, even without a failure.
+    ``error`` says why the campaign stopped waiting for its tasks (the cluster had no worker
+    left), ``None`` when every task ended.
     """
 
     __test__ = False
@@ -161,11 +168,14 @@ class CampaignReport:
     report: Any = None
     lost: list[tuple[int, int, str]] = field(default_factory=list)
     summaries: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    error: str | None = None
 
     def summary(self) -> str:
         """A few lines for a person."""
         head = "passed" if self.passed else ("FAILED" if self.tape is not None else "INCOMPLETE")
         lines = [f"{head}: {self.tried} inputs in {self.tasks} tasks ({self.failures} failing), seed {self.seed}"]
+        if self.error is not None:
+            lines.append(f"  {self.error}")
         if self.smallest is not None:
             lines.append(f"  smallest failing input: {self.smallest!r} (task seed {self.task_seed})")
         for task, seed, error in self.lost:
@@ -195,6 +205,27 @@ def _sub_run(harness: Any, seed: int, count: int) -> dict[str, Any]:
     }
 
 
+#: Seconds between two looks at the cluster while a campaign waits for its tasks.
+POLL = 0.25
+
+
+def _workers(client: Any) -> int:
+    """How many workers the scheduler has now (0 when it cannot be asked)."""
+    try:
+        return len(client.scheduler_info().get("workers", {}))
+    except Exception:  # noqa: BLE001 - a scheduler that does not answer has no worker for us
+        return 0
+
+
+def _check_harness(assertion: Any) -> Any:
+    from ..testing.harness import Assert
+    from ..testing.monkey import Monkey
+
+    if not isinstance(assertion, (Assert, Monkey)):
+        raise TypeError(f"assertion must be an Assert or a Monkey, got {assertion!r} ({type(assertion).__name__})")
+    return assertion
+
+
 def run_campaign(
     assertion: Any,
     client: Any,
@@ -202,6 +233,7 @@ def run_campaign(
     seed: int | None = None,
     tasks: int | None = None,
     retries: int = 2,
+    worker_timeout: float = 10.0,
 ) -> CampaignReport:
     """Spread ``assertion`` (an :class:`~synthia.Assert` or a :class:`~synthia.Monkey`) over a
     Dask ``client``; return the merged :class:`CampaignReport`.
@@ -210,25 +242,38 @@ def run_campaign(
     split evenly over ``tasks`` sub-runs (default: twice the number of workers). The
     sub-run that found the smallest failure is run again on the client (the same seed
     gives the same run), and its full report is :attr:`CampaignReport.report`.
+
+    **Lost workers.** A task whose worker dies is run again by Dask on another worker, up to
+    ``retries`` times. When the cluster has **no worker at all** for ``worker_timeout``
+    seconds (all of them died or were retired, and none came back), the campaign stops
+    waiting: the unfinished tasks are cancelled and listed in :attr:`CampaignReport.lost`,
+    :attr:`CampaignReport.error` says what happened, and the report has not passed (the
+    failures the finished tasks found are kept and shrunk). It never waits forever.
     """
+    _check_harness(assertion)
+    if not (callable(getattr(client, "submit", None)) and callable(getattr(client, "scheduler_info", None))):
+        raise TypeError(f"client must be a dask.distributed Client, got {client!r} ({type(client).__name__})")
     seed = fresh_seed() if seed is None else check_seed(seed)
+    retries = check_count(retries, "retries")
+    worker_timeout = check_float(worker_timeout, "worker_timeout")
+    if not worker_timeout > 0:
+        raise ValueError(f"worker_timeout must be a number of seconds > 0, got {worker_timeout!r}")
     if tasks is None:
-        tasks = 2 * max(1, len(client.scheduler_info().get("workers", {})))
-    check_int(tasks, "tasks", minimum=1)
+        tasks = 2 * max(1, _workers(client))
+    tasks = check_count(tasks, "tasks", minimum=1)
     total = assertion.stop.n if isinstance(assertion.stop, FixedCount) else 100 * tasks
-    counts = [total // tasks + (1 if k < total % tasks else 0) for k in range(tasks)]
-    seeds = [derive_seed(seed, f"task:{k}") for k in range(tasks)]
+    counts = [total // tasks + (1 if k < total % tasks else 0) for k in range(min(tasks, max(total, 1)))]
+    seeds = [derive_seed(seed, f"task:{k}") for k in range(len(counts))]
     futures = {
         client.submit(_sub_run, assertion, seeds[k], counts[k], pure=False, retries=retries): k
-        for k in range(tasks)
+        for k in range(len(counts))
         if counts[k] > 0
     }
-    from distributed import as_completed
-
     report = CampaignReport(passed=True, seed=seed, tasks=len(futures))
     best_key: Any = None
-    for future in as_completed(list(futures)):
-        k = futures[future]
+    unfinished = dict(futures)
+    for future in _as_completed(client, list(futures), worker_timeout, report):
+        k = unfinished.pop(future)
         try:
             summary = future.result()
         except Exception as err:  # a worker died too often, or the sub-run could not start
@@ -242,6 +287,9 @@ def run_campaign(
             key = (tape.key(), k)  # equal tapes: the first task wins, whatever finished first
             if best_key is None or key < best_key:
                 best_key, report.tape, report.task_seed = key, tape, summary["seed"]
+    for k in unfinished.values():  # given up on: no worker left to run it
+        report.lost.append((k, seeds[k], f"cancelled: no Dask worker for {worker_timeout:g} s"))
+    report.lost.sort()
     report.passed = report.tape is None and not report.lost  # a lost task is not a pass
     if report.tape is not None:
         # Shrink on the client, from the smallest failure the workers sent back.
@@ -251,3 +299,32 @@ def run_campaign(
         report.exception = report.report.exception
         report.tape = report.report.tape or report.tape
     return report
+
+
+def _as_completed(client: Any, futures: list[Any], worker_timeout: float, report: CampaignReport) -> Iterator[Any]:
+    """The futures as they finish; when the cluster has had no worker for ``worker_timeout``
+    seconds, the rest are cancelled, ``report.error`` says so, and the iteration ends."""
+    from distributed import wait
+
+    pending = set(futures)
+    alone_since: float | None = None
+    while pending:
+        try:
+            done, pending = wait(pending, timeout=POLL, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            done = set()
+        yield from (f for f in futures if f in done)  # in submission order: the same report
+        if not pending:
+            return
+        if _workers(client) > 0:
+            alone_since = None
+            continue
+        now = time.monotonic()
+        alone_since = now if alone_since is None else alone_since
+        if now - alone_since >= worker_timeout:
+            report.error = (
+                f"no Dask worker for {worker_timeout:g} s (all workers died or were retired, and none came back):"
+                f" {len(pending)} unfinished task{'s' if len(pending) != 1 else ''} cancelled"
+            )
+            client.cancel(list(pending))
+            return

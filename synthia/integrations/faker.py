@@ -22,6 +22,7 @@ random object before each call).
 """
 from __future__ import annotations
 
+import difflib
 import random as _random
 import threading
 from typing import Any
@@ -68,6 +69,14 @@ def _new_faker(locale: str | None) -> tuple[Any, _DrawRandom]:
         import faker
     except ImportError as err:  # pragma: no cover - exercised without the extra
         raise ImportError("sy.Faker needs Faker: pip install 'synthia[faker]'") from err
+    from faker.config import AVAILABLE_LOCALES
+
+    # Faker takes an unknown or empty locale silently for its default ('' and 'fr_fr' give
+    # English): only the locales it lists are accepted, 'en-US' written as 'en_US'.
+    if locale is not None and locale.replace("-", "_") not in AVAILABLE_LOCALES:
+        close = difflib.get_close_matches(locale.replace("-", "_"), AVAILABLE_LOCALES, n=3, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""
+        raise ValueError(f"locale must be a locale Faker knows, such as 'fr_FR', got {locale!r}{hint}")
     try:
         fake = faker.Faker(locale)
     except AttributeError:

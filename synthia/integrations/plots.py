@@ -8,16 +8,28 @@ frequent ones; lists and strings can be summarised by their length with ``of=len
 from __future__ import annotations
 
 import datetime as dt
+import math
 import numbers
 from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..core.checks import check_int
+from ..core.checks import check_callable, check_count, check_int, check_picker, check_text
 from ..core.picker import Picker
 
 __all__ = ["plot"]
+
+
+#: The most bins a histogram may ask for (more is never readable, and numpy runs out of memory).
+MAX_BINS = 10_000
+
+
+def _as_float(v: Any) -> float:
+    try:
+        return float(v)
+    except OverflowError:  # an int or a Decimal beyond the float range
+        return math.inf if v > 0 else -math.inf
 
 
 def _is_number(v: Any) -> bool:
@@ -36,7 +48,15 @@ def plot(picker: Picker[Any], n: int = 1000, *, of: Callable[[Any], Any] | None 
     >>> ax.get_title()
     'GaussianFloat(0.0, 1.0): 500 values'
     """
-    check_int(n, "n", minimum=1)
+    check_picker(picker, "picker")
+    check_count(n, "n", minimum=1)
+    if of is not None:
+        check_callable(of, "of", arguments=1, source="each value")
+    check_int(bins, "bins", minimum=1, maximum=MAX_BINS)
+    if title is not None:
+        check_text(title, "title")
+    if ax is not None and not hasattr(ax, "hist"):
+        raise TypeError(f"ax must be a matplotlib Axes (or None for a new figure), got {ax!r} ({type(ax).__name__})")
     try:
         import matplotlib.pyplot as plt
     except ImportError as err:  # pragma: no cover - exercised without the extra
@@ -48,7 +68,12 @@ def plot(picker: Picker[Any], n: int = 1000, *, of: Callable[[Any], Any] | None 
         _, ax = plt.subplots(figsize=(6, 3.5))
     ax.set_title(title if title is not None else f"{picker!r}"[:60] + f": {len(values)} values")
     if values and all(_is_number(v) for v in values):
-        ax.hist([float(v) for v in values], bins=bins, color="#4472c4")
+        finite = [x for x in map(_as_float, values) if math.isfinite(x)]
+        if not finite:
+            raise ValueError(f"picker gave no finite number to plot (such as {values[0]!r}), from {picker!r}")
+        if len(finite) < len(values):
+            ax.set_title(f"{ax.get_title()} ({len(values) - len(finite)} not finite, left out)")
+        ax.hist(finite, bins=bins, color="#4472c4")
         ax.set_ylabel("count")
     elif values and all(isinstance(v, (dt.date, dt.datetime)) for v in values):
         ax.hist(values, bins=bins, color="#4472c4")

@@ -15,9 +15,9 @@ import dataclasses
 import os
 from typing import Any, Iterator
 
-from ..core.checks import check_int
+from ..core.checks import check_count, check_path, check_picker
 from ..core.picker import Picker
-from ..engine.progress import progress_bar
+from ..engine.progress import check_progress, progress_bar
 
 __all__ = ["to_dataframe", "to_csv", "to_parquet", "rows", "chunks"]
 
@@ -57,11 +57,22 @@ def _columns(picker: Picker[Any]) -> list[str] | None:
     return list(columns) if isinstance(columns, list) else None
 
 
+def _check(picker: Any, n: Any, chunk_size: Any, progress: Any) -> tuple[int, int]:
+    """``n`` and ``chunk_size`` as ints (numpy ints accepted), after checking every argument."""
+    check_picker(picker, "picker")
+    check_progress(progress)
+    return check_count(n, "n"), check_count(chunk_size, "chunk_size", minimum=1)
+
+
 def chunks(picker: Picker[Any], n: int, chunk_size: int = 10_000, *, progress: bool | None = None) -> Iterator[Any]:
-    """``n`` values of ``picker`` as DataFrames of at most ``chunk_size`` rows each."""
+    """``n`` values of ``picker`` as DataFrames of at most ``chunk_size`` rows each (the
+    arguments are checked when it is called, not at the first chunk)."""
+    n, chunk_size = _check(picker, n, chunk_size, progress)
+    return _chunks(picker, n, chunk_size, progress)
+
+
+def _chunks(picker: Picker[Any], n: int, chunk_size: int, progress: bool | None) -> Iterator[Any]:
     pd = _pandas()
-    check_int(n, "n", minimum=0)
-    check_int(chunk_size, "chunk_size", minimum=1)
     columns = _columns(picker)
     bar = progress_bar(n, "rows", progress)
     try:
@@ -102,6 +113,8 @@ def to_csv(picker: Picker[Any], n: int, path: str | os.PathLike[str], *, chunk_s
 
     ``options`` go to :meth:`pandas.DataFrame.to_csv` (``index`` is ``False`` by default).
     """
+    path = check_path(path, "path")
+    n, chunk_size = _check(picker, n, chunk_size, progress)
     options.setdefault("index", False)
     written = 0
     for i, frame in enumerate(chunks(picker, n, chunk_size, progress=progress)):
@@ -117,6 +130,8 @@ def to_parquet(picker: Picker[Any], n: int, path: str | os.PathLike[str], *, chu
 
     Needs pyarrow (``pip install 'synthia[tables]'``). The schema is the first chunk's.
     """
+    path = check_path(path, "path")
+    n, chunk_size = _check(picker, n, chunk_size, progress)
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq

@@ -36,6 +36,8 @@ class Offset(Mutator[Any]):
             return value + offset
         except TypeError:
             raise TypeError(f"Offset cannot add {describe(offset)} from offset {self.offset!r} to the input value {describe(value)}") from None
+        except OverflowError:  # a numpy integer that cannot hold the sum, a float range left
+            raise ValueError(f"Offset: the input value {describe(value)} plus {describe(offset)} from offset {self.offset!r} overflows its type") from None
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.offset], self._with_input({})

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core.checks import check_bool, check_int, check_number, check_text, describe
+from ..core.checks import check_bool, check_float, check_int, check_number, check_text, describe
 from ..core.constant import Constant
 from ..core.picker import Picker
 from ..core.random import derive_seed
@@ -238,8 +238,8 @@ def _floats(
     import numpy as np
 
     largest = float(np.finfo(kind).max) if kind.itemsize <= 8 else float(np.finfo(np.float64).max)
-    low = -math.inf if min_value is None else float(check_number(min_value, "min_value", finite=False))
-    high = math.inf if max_value is None else float(check_number(max_value, "max_value", finite=False))
+    low = -math.inf if min_value is None else check_float(min_value, "min_value", finite=False)
+    high = math.inf if max_value is None else check_float(max_value, "max_value", finite=False)
     if exclude_min:
         low = math.nextafter(low, math.inf)
     if exclude_max:

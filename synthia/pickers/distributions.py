@@ -13,7 +13,7 @@ import sys
 import math
 from typing import Any
 
-from ..core.checks import check_int, check_number, describe
+from ..core.checks import check_float, check_int, check_number, describe
 from ..core.inputs import number_input
 from ..core.picker import UNSET, RandomPicker, Reactive
 from ..core.shrinking import Shrinkable
@@ -45,7 +45,7 @@ class BiasedRandomFloat(RandomPicker[float], Shrinkable[float]):
     """
 
     def __init__(self, bias: float, *, seed: int | None = None) -> None:
-        self.bias = float(check_number(bias, "bias"))
+        self.bias = check_float(bias, "bias")
         if self.bias <= 0:
             raise ValueError(f"bias must be positive, got {bias!r}")
         try:
@@ -77,8 +77,8 @@ class GaussianFloat(RandomPicker[float], Shrinkable[float]):
     """
 
     def __init__(self, mean: float = 0.0, sd: float = 1.0, *, seed: int | None = None) -> None:
-        self.mean = float(check_number(mean, "mean"))
-        self.sd = float(check_number(sd, "sd"))
+        self.mean = check_float(mean, "mean")
+        self.sd = check_float(sd, "sd")
         if self.sd < 0:
             raise ValueError(f"sd must be non-negative, got {sd!r}")
         if abs(self.mean) + 10 * self.sd > sys.float_info.max:
@@ -237,9 +237,20 @@ class AffineTransform(Shrinkable[Any]):
     def _pick(self) -> Any:
         x = self.picker.pick()
         try:
-            return self.m * x + self.b
+            y = self.m * x + self.b
         except TypeError:
             raise TypeError(f"{type(self).__name__} needs numbers, got {describe(x)} from picker {self.picker!r}") from None
+        except OverflowError:  # an int beyond the float range times a float
+            raise self._overflow(x) from None
+        if y.__class__ is float and y - y != 0.0 and x - x == 0.0:  # finite in, inf or NaN out
+            raise self._overflow(x)
+        return y
+
+    def _overflow(self, x: Any) -> ValueError:
+        return ValueError(
+            f"{type(self).__name__}: m * x + b leaves the float range for x={describe(x)} from picker {self.picker!r},"
+            f" with m={describe(self.m)} and b={describe(self.b)}: choose a smaller m or b"
+        )
 
     def inverse(self, value: Any) -> Any:
         """The input value that gives ``value`` (floor division for the integer form)."""
@@ -269,7 +280,9 @@ class AffineTransformInteger(AffineTransform):
         try:
             return math.trunc(self.m * x + self.b)
         except (TypeError, ValueError, OverflowError):
-            raise ValueError(f"AffineTransformInteger needs finite numbers, got {describe(x)} from picker {self.picker!r}") from None
+            raise ValueError(
+                f"AffineTransformInteger needs m * x + b finite, got x={describe(x)} from picker {self.picker!r}, with m={describe(self.m)} and b={describe(self.b)}"
+            ) from None
 
 
 
@@ -283,5 +296,12 @@ class AffineTransformFloat(AffineTransform):
     """
 
     def _pick(self) -> Any:
-        return float(super()._pick())
+        y = super()._pick()
+        try:
+            return float(y)
+        except OverflowError:  # an int result beyond the float range
+            raise ValueError(
+                f"AffineTransformFloat: m * x + b = {describe(y)} is beyond the float range, with picker {self.picker!r},"
+                f" m={describe(self.m)} and b={describe(self.b)}"
+            ) from None
 

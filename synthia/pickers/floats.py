@@ -32,7 +32,7 @@ import math
 import sys
 from typing import Any
 
-from ..core.checks import check_bool, check_number
+from ..core.checks import check_bool, check_float
 from ..core.draws import FLOAT, sort_key
 from ..core.picker import RandomPicker
 
@@ -258,8 +258,8 @@ class AnyFloat(RandomPicker[float]):
         signed_zero: bool = False,
         seed: int | None = None,
     ) -> None:
-        self.low = float(check_number(low, "low", finite=False))
-        self.high = float(check_number(high, "high", finite=False))
+        self.low = check_float(low, "low", finite=False)
+        self.high = check_float(high, "high", finite=False)
         if self.low != self.low or self.high != self.high or not self.low < self.high or self.low == math.inf or self.high == -math.inf:
             raise ValueError(f"high must be greater than low, got low={low!r}, high={high!r}")
         self.nan = check_bool(nan, "nan")

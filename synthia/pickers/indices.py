@@ -123,7 +123,9 @@ def basic_indices(
     newaxis = check_bool(allow_newaxis, "allow_newaxis")
     ellipsis = check_bool(allow_ellipsis, "allow_ellipsis")
     most = len(sides) + (2 if newaxis else 0)
-    high = min(most, MAX_DIMS) if max_dims is None else check_int(max_dims, "max_dims", minimum=low, maximum=MAX_DIMS)
+    high = min(most, MAX_DIMS) if max_dims is None else check_int(max_dims, "max_dims", minimum=0, maximum=MAX_DIMS)
+    if high < low:
+        raise ValueError(f"max_dims must be at least min_dims, got min_dims={low}, max_dims={high}")
     if low > most:
         raise ValueError(f"min_dims={low} is more dimensions than an index of shape {sides} can give (at most {most})")
     parts = ArrayPicker(*[_part(side) for side in sides]) if sides else Constant(())
@@ -248,7 +250,7 @@ def broadcastable_shapes(
         options = _side_options(base[-1 - j] if j < len(base) else 1, low_side, high_side)
         if options is None:
             if j < low_dims:
-                raise ValueError(f"no side in [{min_side}, {high_side}] broadcasts with side {base[-1 - j]} of {base}")
+                raise ValueError(f"no side in [min_side={min_side}, max_side={high_side}] broadcasts with side {base[-1 - j]} of {base}")
             high_dims = j
             break
         positions.append(options)
@@ -305,7 +307,7 @@ def mutually_broadcastable_shapes(
         fixed = base[-1 - j] if j < len(base) else 1
         if fixed != 1:
             if not low_side <= fixed <= high_side and not low_side <= 1:
-                raise ValueError(f"no side in [{min_side}, {high_side}] broadcasts with side {fixed} of base_shape {base}")
+                raise ValueError(f"no side in [min_side={min_side}, max_side={high_side}] broadcasts with side {fixed} of base_shape {base}")
             sides.append(Constant(fixed))
             ones.append(RandomBoolean() if low_side <= 1 and low_side <= fixed <= high_side else Constant(not low_side <= fixed <= high_side))
         else:

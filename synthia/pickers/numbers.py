@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import operator
 import uuid
 from decimal import Decimal
 from fractions import Fraction
@@ -30,8 +31,14 @@ class RandomUUID(RandomPicker[uuid.UUID]):
     """
 
     def __init__(self, version: int | None = 4, *, seed: int | None = None) -> None:
-        if version is not None and (isinstance(version, bool) or version not in (1, 3, 4, 5)):
-            raise ValueError(f"version must be 1, 3, 4, 5 or None, got {version!r}")
+        if version is not None:
+            try:  # an int or a numpy int, held as an int (uuid.UUID overflows on a numpy one)
+                number = None if isinstance(version, bool) else operator.index(version)
+            except TypeError:
+                number = None
+            if number not in (1, 3, 4, 5):
+                raise ValueError(f"version must be 1, 3, 4, 5 or None, got {version!r}")
+            version = number
         self.version = version
         self._bits = 128 if version is None else 122
         self._init_stream(seed)

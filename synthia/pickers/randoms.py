@@ -218,8 +218,9 @@ def randoms(*, note_method_calls: bool = False, use_true_random: bool = False) -
     the calls always show in the value's ``repr``). ``use_true_random=True`` gives a plain
     ``random.Random`` seeded by one draw instead (its calls are not shrunk).
 
-    A report shows the input as the wiring makes it, before the test ran: a
-    ``DrawnRandom()`` with no calls yet. The object the test received shows them:
+    The report keeps a copy of the input made before the test ran; a copy of a
+    ``DrawnRandom`` shares its log of calls, so the report shows the calls the test made
+    on the smallest failure, as the object the test received does:
 
     >>> import synthia as sy
     >>> received = []
@@ -227,7 +228,9 @@ def randoms(*, note_method_calls: bool = False, use_true_random: bool = False) -
     ...     received.append(r)
     ...     return r.randint(1, 6) + r.randint(1, 6) < 11
     >>> report = sy.Assert(test_dice, r=sy.randoms()).run(seed=1)
-    >>> report.smallest["r"], received[-1]  # the last call: the smallest failure, confirmed
-    (DrawnRandom(), DrawnRandom(randint(1, 6) -> 5, randint(1, 6) -> 6))
+    >>> report.smallest["r"]
+    DrawnRandom(randint(1, 6) -> 5, randint(1, 6) -> 6)
+    >>> received[-1]  # the last call: the smallest failure, confirmed
+    DrawnRandom(randint(1, 6) -> 5, randint(1, 6) -> 6)
     """
     return Randoms(note_method_calls=note_method_calls, use_true_random=use_true_random)

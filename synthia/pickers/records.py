@@ -12,7 +12,7 @@ import keyword
 import math
 from typing import Any, Mapping, Sequence
 
-from ..core.checks import check_bool, check_callable, check_count_pick, check_int, check_number, check_values, describe
+from ..core.checks import check_bool, check_callable, check_count_pick, check_float, check_int, check_number, check_values, describe
 from ..core.exceptions import GiveUp
 from ..core.inputs import count_input, element_input, value_input
 from ..core.picker import Picker, RandomPicker
@@ -203,6 +203,8 @@ class NumpyArray(RandomPicker[Any]):
     ) -> None:
         import numpy as np
 
+        if isinstance(dtype, np.generic):  # np.dtype(np.int64(4)) would read a value as its type
+            raise TypeError(f"dtype must be a numpy dtype (such as 'int16' or np.float32), got the value {dtype!r}")
         try:
             self.dtype = np.dtype(dtype)
         except TypeError:
@@ -227,8 +229,8 @@ class NumpyArray(RandomPicker[Any]):
             self.low = int(info.min) if low is None else check_int(low, "low", minimum=int(info.min), maximum=int(info.max))
             self.high = int(info.max) + 1 if high is None else check_int(high, "high", minimum=int(info.min) + 1, maximum=int(info.max) + 1)
         else:
-            self.low = 0.0 if low is None else float(check_number(low, "low"))
-            self.high = 1.0 if high is None else float(check_number(high, "high"))
+            self.low = 0.0 if low is None else check_float(low, "low")
+            self.high = 1.0 if high is None else check_float(high, "high")
             if kind == "f":
                 largest = float(np.finfo(self.dtype).max)
                 for name, bound in (("low", self.low), ("high", self.high)):

@@ -48,8 +48,9 @@ _REGISTRY: dict[Any, Any] = {}
 def register_type(type_: Any, picker: Any) -> None:
     """Make :func:`from_type` (and :func:`builds`, :class:`~synthia.Struct`, ``@sy.given``)
     use ``picker`` for ``type_``: a picker (a fresh copy of it is wired in at each use, so
-    uses never share state) or a function of the type that returns one (for a generic
-    class, it receives the parameterised type, ``Box[int]``). ``None`` removes the
+    uses never share state), a function of the type that returns one (for a generic
+    class, it receives the parameterised type, ``Box[int]``) or a plain value (always
+    that value, as everywhere a picker is expected). ``None`` removes the
     registration. Registered types come first: a standard type can be given another picker.
 
     >>> import synthia as sy
@@ -63,7 +64,7 @@ def register_type(type_: Any, picker: Any) -> None:
         _REGISTRY.pop(type_, None)
         return
     if not isinstance(picker, Picker) and not callable(picker):
-        raise TypeError(f"picker must be a picker or a function of the type that returns one, got {picker!r} ({type(picker).__name__})")
+        picker = Constant(picker)  # a plain value, as everywhere a picker is expected: always that value
     try:
         hash(type_)
     except TypeError:

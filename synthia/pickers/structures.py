@@ -5,7 +5,7 @@ from typing import Any, Iterator
 
 import networkx as nx
 
-from ..core.checks import check_count_pick, check_int, check_probability
+from ..core.checks import check_count_pick, check_int, check_probability, check_text, describe
 from ..core.inputs import count_input, value_input
 from ..core.picker import RandomPicker
 
@@ -149,6 +149,11 @@ def graph_to_dot(graph: nx.Graph, name: str = "G") -> str:
       0 -- 1;
     }
     """
+    if not isinstance(graph, nx.Graph):
+        raise TypeError(f"graph must be a networkx graph, got {describe(graph)}")
+    check_text(name, "name")
+    if not name.isidentifier():
+        raise ValueError(f"name must be a DOT identifier (letters, digits, underscores), got {name!r}")
     directed = graph.is_directed()
     lines = [f"{'digraph' if directed else 'graph'} {name} {{"]
     for node, data in graph.nodes(data=True):

@@ -126,6 +126,17 @@ def _nothing(stream: Any) -> int:
 _SIMPLE = [ord(c) for c in "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"]
 
 
+def _names(value: Any, name: str) -> list[str]:
+    """A list of category names (a single ``str`` is refused: ``"Lu"`` would read as ``L``, ``u``)."""
+    if isinstance(value, str):
+        raise TypeError(f"{name} must be a list of Unicode categories such as ['Lu', 'Nd'], got the string {value!r}: write [{value!r}]")
+    names = check_values(value, name)
+    for item in names:
+        if not isinstance(item, str):
+            raise TypeError(f"{name} must hold category names (strings such as 'Lu'), got {describe(item)} in {value!r}")
+    return names
+
+
 class CharacterSet:
     """A set of code points with synthia's shrink order (ASCII letters and digits first).
 
@@ -144,7 +155,13 @@ class CharacterSet:
     ) -> None:
         table = _category_table()
         chosen: list[tuple[int, int]] = []
-        names = list(table) if categories is None else list(categories)
+        names = list(table) if categories is None else _names(categories, "categories")
+        exclude_categories = _names(exclude_categories, "exclude_categories")
+        for excluded in exclude_categories:
+            if not any(c.startswith(excluded) for c in table):
+                raise ValueError(f"exclude_categories must be Unicode general categories such as 'Zs' or 'C', got {excluded!r}")
+        check_text(exclude, "exclude")
+        ranges = check_values(ranges, "ranges")
         for name in names:
             if not isinstance(name, str) or not any(c.startswith(name) for c in table):
                 raise ValueError(f"categories must be Unicode general categories such as 'Lu' or 'L', got {name!r}")

@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 
-from ..core.checks import check_bool, check_callable, check_int, check_number, check_probability, describe
+from ..core.checks import check_bool, check_callable, check_float, check_int, check_number, check_probability, describe
 from ..core.draws import PASSTHROUGH, Route, drawing_from, keep_routed, release_routes, stream_of
 from ..core.emitter import Emitter
 from ..core.exceptions import GiveUp
@@ -124,7 +124,7 @@ class GuidedPicker(Seedable[T]):
         self.epsilon = check_probability(epsilon, "epsilon")
         if not isinstance(rewards, (list, tuple)) or len(rewards) != 3:
             raise ValueError(f"rewards must be 3 numbers (unique valid, valid seen, invalid), got {describe(rewards)}")
-        self.rewards = tuple(float(check_number(r, "rewards")) for r in rewards)
+        self.rewards = tuple(check_float(r, "rewards") for r in rewards)
         self.canonical = check_callable(canonical, "canonical", arguments=1)
         self.points = None if points is None else _check_points(points)
         self.float_buckets = check_int(float_buckets, "float_buckets", minimum=0, maximum=1 << 16)
@@ -301,7 +301,10 @@ class GuidedPicker(Seedable[T]):
             ok = True if self.valid is None else bool(self.valid(value))
             new = False
             if ok:
-                key = digest(self.canonical(value))
+                form = self.canonical(value)
+                if form.__class__ is not str and not isinstance(form, (str, bytes)):
+                    raise TypeError(f"canonical must return a str or bytes (the canonical form of a value), got {describe(form)} from {self.canonical!r} for {describe(value)}")
+                key = digest(form)
                 seen = self.seen
                 new = key not in seen
                 if new:

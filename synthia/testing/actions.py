@@ -1,13 +1,14 @@
 """Actions: the named operations a :class:`~synthia.Monkey` performs on a system under test."""
 from __future__ import annotations
 
+import difflib
 import functools
 import inspect
 import keyword
 import re
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
-from ..core.checks import check_number
+from ..core.checks import check_float, check_values
 from ..core.inputs import value_input
 from ..core.picker import Picker
 from ..engine.report import InvalidTest, safe_repr
@@ -29,6 +30,42 @@ class _NoExpectation:
 
 NO_EXPECTATION: Any = _NoExpectation()
 _RESERVED = ("name", "precondition", "expect", "raises", "weight", "model", "args")
+
+
+def _parameters(fn: Any) -> set[str] | None:
+    """The names ``fn`` takes by name (``None`` when its signature cannot be read)."""
+    try:
+        parameters = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    return {p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+
+
+def refuse_misspelled_settings(arguments: dict[str, Any], parameters: set[str] | None, owner: str) -> None:
+    """Refuse an argument that looks like a misspelled setting of an action.
+
+    An action's keywords are its arguments, and a plain value becomes a constant argument;
+    but a keyword close to one of the settings (``precondtion``, ``expected``, ``weights``),
+    given something that is not a picker, and that the called function does not take by
+    that name (when its signature is known), is far more often a slip than an argument:
+    ``TypeError`` with the setting it probably means. A real argument of such a name is
+    passed as a picker (``sy.Constant(...)``) or in ``args={...}``.
+
+    >>> refuse_misspelled_settings({"precondtion": lambda m: m.open}, None, "Action('deposit')")
+    Traceback (most recent call last):
+    ...
+    TypeError: Action('deposit') got the keyword 'precondtion' with a function: did you mean 'precondition'? (an argument of that name is given as a picker, such as sy.Constant(...), or in args={'precondtion': ...})
+    """
+    for key, value in arguments.items():
+        if isinstance(value, Picker) or (parameters is not None and key in parameters):
+            continue
+        close = difflib.get_close_matches(key, _RESERVED, n=1, cutoff=0.8)
+        if close:
+            what = "a function" if callable(value) and not isinstance(value, type) else f"the value {safe_repr(value)}"
+            raise TypeError(
+                f"{owner} got the keyword {key!r} with {what}: did you mean {close[0]!r}? (an argument of that name"
+                f" is given as a picker, such as sy.Constant(...), or in args={{{key!r}: ...}})"
+            )
 
 
 def _positional_arity(fn: Callable[..., Any]) -> int:
@@ -64,6 +101,10 @@ class Action:
     ``args`` are the action's own settings, which never take a picker: a **picker** given
     under one of those names is an argument of that name (``Action("rename",
     name=sy.Choice("a", "b"))``); pass ``args={...}`` for a plain value under such a name.
+    A keyword close to a setting's name (``precondtion``, ``expected``, ``weights``) given
+    something other than a picker, that the called function does not take by that name, is
+    refused as a probable misspelling ("did you mean 'precondition'?"); give a real
+    argument of such a name as a picker or in ``args={...}``.
 
     * ``precondition``: a callable on the state (the model when there is one, else the
       system; a callable of two parameters gets both) that says whether the action is enabled.
@@ -98,6 +139,7 @@ class Action:
     ) -> None:
         if not (isinstance(fn, str) or callable(fn)):
             raise TypeError(f"fn must be a method name or a callable, got {fn!r} ({type(fn).__name__})")
+        refuse_misspelled_settings(arguments, None if isinstance(fn, str) else _parameters(fn), f"Action({fn!r})" if isinstance(fn, str) else f"Action({getattr(fn, '__name__', fn)})")
         # A setting never takes a picker: a picker under a setting's name is an argument.
         settings = {"name": name, "precondition": precondition, "expect": expect, "raises": raises, "weight": weight, "model": model, "args": args}
         drawn = (Picker, Bundle, Consumed)  # what a setting never takes: an argument's source
@@ -139,7 +181,7 @@ class Action:
             if not (isinstance(r, type) and issubclass(r, BaseException)):
                 raise TypeError(f"raises must be exception types, got {raises!r}")
         self.raises: tuple[type[BaseException], ...] = raised
-        self.weight = float(check_number(weight, "weight"))
+        self.weight = check_float(weight, "weight")
         if not self.weight > 0:
             raise ValueError(f"weight must be positive, got {weight!r}")
         if model is not None and not isinstance(model, (bool, str)) and not callable(model):
@@ -147,6 +189,8 @@ class Action:
         if model is True:
             raise ValueError("model=True is not a model: give a function, a method name, or False")
         self.model = model
+        if args is not None and not isinstance(args, Mapping):
+            raise TypeError(f"args must be a dict of argument names to pickers or values, got {args!r} ({type(args).__name__})")
         merged = dict(args or {})
         for key in arguments:
             if key in merged:
@@ -349,6 +393,11 @@ def action(
     """
 
     def mark(method: Callable[..., Any]) -> Callable[..., Any]:
+        refuse_misspelled_settings(arguments, _parameters(method), f"@action on {getattr(method, '__name__', method)}")
+        # The settings are checked now, where they are written, not when the Monkey starts.
+        Action(
+            method if callable(method) else "action", precondition=precondition, expect=expect, raises=raises, weight=weight, args=args, **arguments
+        )
         setattr(
             method,
             _ACTION_MARK,
@@ -379,7 +428,7 @@ def precondition(condition: Callable[..., Any]) -> Callable[[Callable[..., Any]]
     """Give an action or an invariant method a precondition (a callable of the instance): the
     action is enabled, the invariant checked, only while it holds (Hypothesis's ``precondition``)."""
     if not callable(condition):
-        raise TypeError(f"precondition must be callable (a function of the instance), got {condition!r}")
+        raise TypeError(f"precondition: condition must be callable (a function of the instance), got {condition!r}")
 
     def mark(method: Callable[..., Any]) -> Callable[..., Any]:
         setattr(method, _PRECONDITION_MARK, condition)
@@ -451,7 +500,7 @@ def _named(name: str) -> Callable[[Any], Any]:
 
 def check_actions(actions: Iterable[Any]) -> list[Action]:
     """``actions`` as a list, each an :class:`Action` (``TypeError`` naming the first that is not)."""
-    out = list(actions)
+    out = check_values(actions, "actions")
     for i, a in enumerate(out):
         if not isinstance(a, Action):
             raise TypeError(f"actions[{i}] must be an Action, got {a!r} ({type(a).__name__})")

@@ -33,9 +33,9 @@ of inputs, which is worth knowing but proves nothing about the inputs not yet ma
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
-from ..core.checks import check_int, check_number, check_probability
+from ..core.checks import check_float, check_int, check_probability, check_values
 from ..engine.stopping import Outcome, StoppingRule
 
 __all__ = ["Bayesian", "expected_information_gain", "lower_credible_bound", "passes_needed"]
@@ -152,13 +152,13 @@ class Bayesian(StoppingRule):
             raise ValueError(f"delta must be strictly between 0 and 1, got {delta!r}")
         if not isinstance(prior, (tuple, list)) or len(prior) != 2:
             raise TypeError(f"prior must be a pair (alpha0, beta0), got {prior!r}")
-        alpha0, beta0 = (float(check_number(v, "prior")) for v in prior)
+        alpha0, beta0 = (check_float(v, "prior") for v in prior)
         if not (alpha0 > 0 and beta0 > 0):
             raise ValueError(f"prior must be two positive numbers (alpha0, beta0), got {prior!r}")
         self.prior = (alpha0, beta0)
         if isinstance(criteria, str):
             criteria = CRITERIA if criteria == "all" else (criteria,)
-        self.criteria = tuple(criteria)
+        self.criteria = tuple(check_values(criteria, "criteria"))
         unknown = [c for c in self.criteria if c not in CRITERIA]
         if unknown or not self.criteria:
             raise ValueError(f"criteria must be some of {CRITERIA} (or 'all'), got {criteria!r}")
@@ -166,10 +166,12 @@ class Bayesian(StoppingRule):
             raise ValueError(f"combine must be 'any', 'all' or 'weighted', got {combine!r}")
         self.combine = combine
         self.weights = dict(WEIGHTS)
+        if weights is not None and not isinstance(weights, Mapping):
+            raise TypeError(f"weights must be a dict of criterion to weight (such as {{'coverage': 2.0}}) or None, got {weights!r} ({type(weights).__name__})")
         for name, weight in (weights or {}).items():
             if name not in CRITERIA:
                 raise ValueError(f"weights names an unknown criterion {name!r} (known: {CRITERIA})")
-            self.weights[name] = float(check_number(weight, f"weights[{name!r}]"))
+            self.weights[name] = check_float(weight, f"weights[{name!r}]")
             if self.weights[name] < 0:
                 raise ValueError(f"weights[{name!r}] must be non-negative, got {weight!r}")
         self.min_samples = check_int(min_samples, "min_samples", minimum=0)
@@ -179,8 +181,8 @@ class Bayesian(StoppingRule):
         self.coverage = check_probability(coverage, "coverage")
         self.k = check_int(k, "k", minimum=1)
         self.window = check_int(window, "window", minimum=1)
-        self.saturation = float(check_number(saturation, "saturation"))
-        self.information = float(check_number(information, "information"))
+        self.saturation = check_float(saturation, "saturation")
+        self.information = check_float(information, "information")
         self.begin()
 
     # -- the run ------------------------------------------------------------------------------

@@ -67,6 +67,8 @@ class Consumed:
 
 def consumes(bundle: Bundle) -> Consumed:
     """An argument drawn from ``bundle`` and taken out of it (used once)."""
+    if not isinstance(bundle, Bundle):
+        raise TypeError(f"consumes takes a Bundle: bundle must be a Bundle, got {bundle!r} ({type(bundle).__name__})")
     return Consumed(bundle)
 
 

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Iterator, TypeVar
 
+from ..core.checks import check_float
 from ..core.draws import current_route, routed
 from ..core.picker import Picker
 from ..core.random import derive_seed
@@ -220,8 +221,7 @@ def target(observation: float, label: str = "") -> float:
     """
     if isinstance(observation, bool) or not isinstance(observation, (int, float)):
         raise TypeError(f"observation must be an int or a float, got {observation!r} ({type(observation).__name__})")
-    if not math.isfinite(observation):
-        raise ValueError(f"observation must be finite, got {observation!r}")
+    check_float(observation, "observation")  # finite, and within the float range: the climber compares floats
     if not isinstance(label, str):
         raise TypeError(f"label must be a string, got {label!r} ({type(label).__name__})")
     context = _CONTEXT.get()

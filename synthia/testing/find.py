@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
+from ..core.checks import check_callable, check_count, check_float, check_picker
 from ..core.picker import Picker
 from .harness import Assert
 from .verdict import verdict
@@ -43,6 +44,12 @@ def find(
     >>> sy.find(sy.ComposeList(sy.RandomInteger(0, 2000), sy.RandomInteger(0, 20)), lambda l: sum(l) > 1000, seed=1)
     [1001]
     """
+    check_picker(picker, "picker")
+    check_callable(condition, "condition", arguments=1, source="each value")
+    max_examples = check_count(max_examples, "max_examples", minimum=1)
+    shrink_budget = check_count(shrink_budget, "shrink_budget")
+    if shrink_time is not None:
+        shrink_time = check_float(shrink_time, "shrink_time")
 
     def test(value: T) -> bool:
         try:

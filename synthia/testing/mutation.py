@@ -20,9 +20,9 @@ import time
 
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence, cast
 
-from ..core.checks import check_callable, check_number
+from ..core.checks import check_callable, check_count, check_float, check_values
 from ..core.picker import Picker
-from ..core.random import derive_seed
+from ..core.random import check_seed, derive_seed
 from ..mutators import DeleteElement, InsertElement, Offset, Replace, Swap, apply_mutation
 from .bayesian import Bayesian
 from ..engine.runner import RunOptions
@@ -324,13 +324,17 @@ def property_coverage(
     """
     named = _named(properties)
     check_callable(function, "function")
-    time_limit_per_mutant = float(check_number(time_limit_per_mutant, "time_limit_per_mutant"))
+    time_limit_per_mutant = check_float(time_limit_per_mutant, "time_limit_per_mutant")
     if not time_limit_per_mutant > 0:
         raise ValueError(f"time_limit_per_mutant must be a positive number of seconds, got {time_limit_per_mutant!r}")
     if not inputs:
         raise ValueError("property_coverage needs at least one input picker, as a keyword argument (xs=ComposeList(...))")
+    if stop is not None and not isinstance(stop, StoppingRule):
+        raise TypeError(f"stop must be a StoppingRule such as FixedCount(100), or None, got {stop!r} ({type(stop).__name__})")
+    calls_compared = check_count(calls_compared, "calls_compared")
+    seed = check_seed(seed)
     rule = Bayesian() if stop is None else stop
-    chosen = list(mutants) if mutants is not None else output_mutants(function, seed=seed) + argument_mutants(function, seed=seed)
+    chosen = check_values(mutants, "mutants") if mutants is not None else output_mutants(function, seed=seed) + argument_mutants(function, seed=seed)
     for i, mutant in enumerate(chosen):
         if not isinstance(mutant, Mutant):
             raise TypeError(f"mutants[{i}] must be a Mutant(name, function), got {mutant!r}")

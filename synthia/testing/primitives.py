@@ -40,6 +40,8 @@ import time
 from types import ModuleType
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
+from ..core.checks import check_values
+
 __all__ = ["Lock", "RLock", "Condition", "controlled_primitives", "current", "monotonic", "waited_condition", "Abort"]
 
 _allocate = _thread.allocate_lock
@@ -407,6 +409,17 @@ def _swap(module: Any, name: str, value: Any, into: list[tuple[Any, str, Any]]) 
     setattr(module, name, value)
 
 
+def _check_modules(modules: Any) -> list[ModuleType]:
+    """``modules`` as a list of modules (a clear error naming the argument otherwise)."""
+    if isinstance(modules, (str, bytes, ModuleType)):
+        raise TypeError(f"modules must be a list of modules, got {modules!r} ({type(modules).__name__})")
+    modules = check_values(modules, "modules")
+    for module in modules:
+        if not isinstance(module, ModuleType):
+            raise TypeError(f"modules must be a list of modules, got {module!r} ({type(module).__name__}) in it")
+    return list(modules)
+
+
 @contextlib.contextmanager
 def controlled_primitives(modules: Iterable[ModuleType] = ()) -> Iterator[None]:
     """While the block runs, ``threading.Lock``, ``RLock`` and ``Condition`` are the
@@ -422,6 +435,7 @@ def controlled_primitives(modules: Iterable[ModuleType] = ()) -> Iterator[None]:
     (True, False)
     """
     global _depth
+    modules = _check_modules(modules)
     local: list[tuple[Any, str, Any]] = []
     with _window:
         if _depth == 0:

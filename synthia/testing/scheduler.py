@@ -52,6 +52,8 @@ from queue import Empty, SimpleQueue
 from types import FunctionType, ModuleType
 from typing import Any, Callable, Iterable, Sequence
 
+from ..core.checks import check_bool, check_float, check_int, check_values
+from ..core.picker import Picker
 from ..engine.report import InvalidTest
 from .actions import variable_name
 from .eventloop import Deadlock
@@ -151,9 +153,11 @@ class Concurrency:
 
 def check_within(within: Any) -> tuple[str, ...]:
     """``within`` as a tuple of importable module names (a clear error otherwise)."""
+    if isinstance(within, Picker):  # an endless iterator, usually a slip for a list
+        raise TypeError(f"within must be a list of module names, got the picker {within!r}")
     names = (within,) if isinstance(within, str) else within
     try:
-        names = tuple(names)
+        names = tuple(check_values(names, "within"))
     except TypeError:
         raise TypeError(f"within must be a list of module names, got {within!r}") from None
     for name in names:
@@ -599,12 +603,21 @@ def interleave(
     global STUCK_AFTER
     if preemption not in GRANULARITIES:
         raise ValueError(f"preemption must be one of {GRANULARITIES}, got {preemption!r}")
+    branches = [check_values(calls, f"branches[{k}]") for k, calls in enumerate(check_values(branches, "branches"))]
     for k, calls in enumerate(branches):
         for i, call in enumerate(calls):
             if not callable(call):
                 raise TypeError(f"branches[{k}][{i}] must be a call of no arguments, got {call!r}")
-    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
-        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    if timeout is not None:
+        if not 0 < check_float(timeout, "timeout") <= threading.TIMEOUT_MAX:
+            raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r} (at most threading.TIMEOUT_MAX, {threading.TIMEOUT_MAX:g})")
+    schedule = [[check_int(p, f"schedule[{k}][{i}]", minimum=0) for i, p in enumerate(check_values(points, f"schedule[{k}]"))] for k, points in enumerate(check_values(schedule, "schedule"))]
+    choices = [check_int(c, f"choices[{i}]", minimum=0) for i, c in enumerate(check_values(choices, "choices"))]
+    prefix = check_values(prefix, "prefix")
+    for i, call in enumerate(prefix):
+        if not callable(call):
+            raise TypeError(f"prefix[{i}] must be a call of no arguments, got {call!r}")
+    check_bool(tasks, "tasks")
     functions = [call for calls in branches for call in calls] + list(prefix)
     code = system_code(system, functions, check_within(within))
     saved = STUCK_AFTER

@@ -133,17 +133,25 @@ def register_profile(name: str, *, parent: str | None = None, **values: Any) -> 
     ``max_examples=n``)."""
     if not isinstance(name, str) or not name:
         raise TypeError(f"name must be a non-empty string, got {name!r}")
-    base = None if parent is None else get_profile(parent)
+    base = None if parent is None else get_profile(parent, "parent")
+    if "max_examples" in values and values["max_examples"] is None:  # None: not given, as in RunOptions
+        values = {k: v for k, v in values.items() if k != "max_examples"}
     if base is None:
         values = {"stop": FixedCount(100), **values} if "max_examples" not in values else values
     _registry()[name] = _profile(name, base, dict(values))
 
 
-def get_profile(name: str) -> Profile:
-    """The profile registered as ``name``."""
+def get_profile(name: str, argument: str = "name") -> Profile:
+    """The profile registered as ``name`` (``argument``: what the caller calls ``name``, for
+    the message)."""
     registry = _registry()
+    if not isinstance(name, str):
+        raise TypeError(f"{argument} must be the name of a profile (a str such as 'ci'), got {name!r} ({type(name).__name__})")
     if name not in registry:
-        raise ValueError(f"no synthia profile named {name!r} (registered: {', '.join(sorted(registry))}); register it with synthia.register_profile")
+        raise ValueError(
+            f"{argument} must name a registered profile, got {name!r}: no synthia profile named {name!r}"
+            f" (registered: {', '.join(sorted(registry))}); register it with synthia.register_profile"
+        )
     return registry[name]
 
 

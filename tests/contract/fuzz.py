@@ -10,9 +10,13 @@ limit. Its outcome is one of:
 * ``built``: it built and its first picks succeeded (a bounded picker ending with
   ``NoMoreElements``, or a filter giving up with ``GiveUp``, counts: both are documented
   endings with clear messages);
-* ``rejected``: construction raised ``ValueError``/``TypeError`` naming the argument;
+* ``rejected``: construction raised ``ValueError``/``TypeError`` naming the argument (or
+  the harnesses' ``InvalidTest`` naming the test function that cannot take its inputs);
 * ``rejected at pick``: a first pick raised ``ValueError``/``TypeError`` naming the argument
   (for values no constructor can see, such as what an arbitrary picker will pick);
+* ``documented``: the call raised one of the exceptions its signature lists as documented
+  answers (``Signature.endings``: ``find``'s ``NoExampleFound``, ``explain``'s
+  ``NotRecorded``, an ``OSError`` naming a path that cannot be written);
 * ``user code``: a function of the call (a predicate, a key, an ``fn`` that builds a
   picker) raised on the values it was given (``x % 2`` on a string): the library passes the
   user's exception on unchanged, as Python does, and the traceback goes through the user's
@@ -33,6 +37,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
+import numpy as np
+
 import synthia as sy
 from synthia.engine.report import time_limit
 from synthia.engine.report import RunInterrupted
@@ -40,7 +46,7 @@ from synthia.engine.report import RunInterrupted
 from .registry import Signature
 
 #: The outcomes that count as clear.
-CLEAR = ("built", "rejected", "rejected at pick", "user code")
+CLEAR = ("built", "rejected", "rejected at pick", "documented", "user code")
 OUTCOMES = CLEAR + ("unclear", "hang")
 
 #: Seconds a variant may take to build and give its first picks.
@@ -58,6 +64,7 @@ def _endless() -> Iterator[int]:
 BAD_VALUES: list[tuple[str, Callable[[], Any]]] = [
     ("None", lambda: None),
     ("a string", lambda: "text"),
+    ("a path-like string", lambda: "no/such/dir/x"),
     ("a list", lambda: [1, 2]),
     ("a dict", lambda: {"k": 1}),
     ("an object", object),
@@ -70,6 +77,13 @@ BAD_VALUES: list[tuple[str, Callable[[], Any]]] = [
     ("-0.5", lambda: -0.5),
     ("2**63", lambda: 2**63),
     ("10**30", lambda: 10**30),
+    ("10**400", lambda: 10**400),
+    ("a numpy int", lambda: np.int64(4)),
+    ("a huge numpy int", lambda: np.uint64(2**64 - 1)),
+    ("a numpy NaN", lambda: np.float64("nan")),
+    ("a complex", lambda: 1j),
+    ("bytes", lambda: b"xy"),
+    ("a one-argument function", lambda: (lambda x: 0)),
     ("1e308", lambda: 1e308),
     ("-1e308", lambda: -1e308),
     ("nan", lambda: math.nan),
@@ -209,17 +223,34 @@ def run(variant: Variant, limit: float = TIME_LIMIT) -> Outcome:
     """Build and pick ``variant`` under a time limit, and classify what happened."""
     start = time.perf_counter()
     stage = "construction"
+    signature = variant.signature
     try:
         with time_limit(limit):
-            built = variant.signature.target(*variant.args, **variant.kwargs)
+            def call() -> Any:
+                return signature.target(*variant.args, **variant.kwargs)
+
+            built = call() if signature.around is None else signature.around(call)
             stage = "pick"
-            if isinstance(built, sy.Picker):
-                for _ in range(variant.signature.picks):
+            if signature.use is not None:
+                signature.use(built)
+            elif isinstance(built, sy.Picker):
+                for _ in range(signature.picks):
                     built.pick()
     except Hang:
         return Outcome(variant, "hang", f"(more than {limit} s)", time.perf_counter() - start)
     except (sy.NoMoreElements, sy.GiveUp):
         return Outcome(variant, "built", "", time.perf_counter() - start)
+    except signature.endings as error:
+        return Outcome(variant, "documented", f"{type(error).__name__}: {error}", time.perf_counter() - start)
+    except sy.InvalidTest as error:
+        # The harnesses' refusal of a test function that cannot take its inputs, or of what
+        # it returned (a verdict that is no boolean): clear when it names the function or the
+        # argument it refuses.
+        text = f"{type(error).__name__}: {error}"
+        named = [getattr(v, "__name__", None) for v in [*variant.args, *variant.kwargs.values()] if callable(v)]
+        if stage == "construction" and (any(n and n in str(error) for n in named) or _names_an_argument(str(error), variant.names)):
+            return Outcome(variant, "rejected", text, time.perf_counter() - start)
+        return Outcome(variant, "unclear", f"at {stage}: {text}", time.perf_counter() - start)
     except (ValueError, TypeError) as error:
         seconds = time.perf_counter() - start
         text = f"{type(error).__name__}: {error}"

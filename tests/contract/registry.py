@@ -13,8 +13,12 @@ Each module in ``tests/contract/cases/`` defines:
   argument by argument.
 
 ``test_registry_covers_every_public_picker`` fails when a public picker class of
-``synthia`` has no case, and ``test_every_public_constructor_has_a_signature`` when it
-has no signature, so every new picker must join both.
+``synthia`` has no case, and ``test_every_public_constructor_has_a_signature`` when a
+public constructor has no signature: every public class and function of ``synthia`` that
+takes arguments (:func:`public_constructors`), pickers or not -- harnesses, actions,
+options, stopping rules, designators, profiles, decorators, exporters. So every new picker
+must join both, and every new public callable needs a signature (or, for a record the
+library builds and returns, a line in :data:`NOT_CONSTRUCTORS`).
 """
 from __future__ import annotations
 
@@ -72,11 +76,21 @@ class Signature:
     ``call`` is called again for every variant, so each one gets fresh pickers.
     ``picks``: how many values the fuzzer draws from what a variant builds (``Delay``
     sleeps on every valid pick, so its signature draws none).
+
+    For constructors that are not pickers: ``use`` is what the fuzzer then does with what
+    the call returned (apply a decorator, enter a context, compute a Dask bag), where a bad
+    argument may first be seen; ``around`` runs the call itself (``around(thunk)``), for a
+    call that needs a context (inside a running test) or changes global state that must be
+    put back (a registered profile); ``endings`` are exceptions the call documents as an
+    outcome of valid arguments (``find``'s ``NoExampleFound``), counted as built.
     """
 
     target: Callable[..., Any]
     call: Callable[[Callable[..., Any]], Any]
     picks: int = 3
+    use: Callable[[Any], Any] | None = None
+    around: Callable[[Callable[[], Any]], Any] | None = None
+    endings: tuple[type[BaseException], ...] = ()
 
     @property
     def name(self) -> str:
@@ -102,6 +116,50 @@ def all_bad_arguments() -> list[BadArgument]:
 
 def all_signatures() -> list[Signature]:
     return [signature for module in _modules() for signature in getattr(module, "SIGNATURES", [])]
+
+
+def picker_signatures() -> list[Signature]:
+    """The signatures of the modules of the picker contract (those with ``CASES``): the
+    constructors of pickers, where a plain value may stand for an input picker."""
+    return [signature for module in _modules() if getattr(module, "CASES", None) for signature in getattr(module, "SIGNATURES", [])]
+
+
+#: Public callables of ``synthia`` that take arguments but are not constructors a user calls:
+#: records the library builds and returns (a user reads them), each with the reason.
+NOT_CONSTRUCTORS: dict[str, str] = {
+    "TestReport": "built by Assert.run, read by the user",
+    "MonkeyReport": "built by Monkey.run, read by the user",
+    "CampaignReport": "built by run_campaign, read by the user",
+    "Step": "a step of a Monkey trace, built by the Monkey",
+    "TraceExplanation": "built by MonkeyReport.explain()",
+    "History": "built by interleave and a concurrent Monkey",
+    "Derivation": "built by GrammarSentence's derivations",
+    "Explanation": "built by explain()",
+    "Mutator": "the abstract base of mutators (its subclasses have signatures)",
+    "BroadcastableShapes": "the value mutually_broadcastable_shapes picks (a named tuple), read by the user",
+}
+
+
+def public_constructors() -> set[Any]:
+    """Every public class and function of ``synthia`` that takes arguments, except exceptions,
+    warnings, the abstract picker bases and :data:`NOT_CONSTRUCTORS`."""
+    import inspect
+
+    abstract = {synthia.Picker, synthia.Bounded, synthia.Shrinkable, synthia.Seedable, synthia.Reactive, synthia.Resettable, synthia.RandomPicker, synthia.StoppingRule}
+    found = set()
+    for name in synthia.__all__:
+        obj = getattr(synthia, name)
+        if not callable(obj) or obj in abstract or name in NOT_CONSTRUCTORS:
+            continue
+        if isinstance(obj, type) and issubclass(obj, BaseException):
+            continue
+        try:
+            parameters = inspect.signature(obj).parameters
+        except (TypeError, ValueError):
+            continue
+        if parameters:
+            found.add(obj)
+    return found
 
 
 def public_picker_classes() -> set[type]:

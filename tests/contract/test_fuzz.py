@@ -10,26 +10,61 @@ import pytest
 
 import synthia as sy
 
-from .fuzz import CLEAR, Hang, Variant, fuzz, run, time_limit, variants
-from .registry import Signature, all_signatures, public_picker_classes
+from .fuzz import CLEAR, Hang, Variant, _recorded as _recorded_call, fuzz, run, time_limit, variants
+from .registry import NOT_CONSTRUCTORS, Signature, all_signatures, public_constructors, public_picker_classes
 
 SIGNATURES = all_signatures()
 
 
 def test_every_public_constructor_has_a_signature() -> None:
+    """Every public class and function of synthia that takes arguments (pickers, harnesses,
+    options, rules, actions, designators, profiles, decorators, exporters) is fuzzed."""
     targets = {s.target for s in SIGNATURES}
-    constructors = public_picker_classes() | {sy.MarkovReader, sy.Grammar, sy.RegexGenerator}
+    constructors = public_constructors() | public_picker_classes() | {sy.MarkovReader, sy.Grammar, sy.RegexGenerator}
     missing = sorted(c.__name__ for c in constructors - targets)
     assert not missing, f"public constructors without a fuzzer signature: {missing}"
+    for picker in (sy.RandomInteger, sy.Assert, sy.Monkey, sy.Action, sy.RunOptions, sy.Bayesian, sy.register_profile, sy.interleave, sy.NthOutput):
+        assert picker in constructors  # the rule sees them
+    assert not any(name in sy.__all__ and getattr(sy, name) in targets for name in NOT_CONSTRUCTORS)
+    assert all(name in sy.__all__ for name in NOT_CONSTRUCTORS)  # no stale exemption
+
+
+#: Unclear answers left in files this branch does not own (issue 31: the lead rewrites
+#: engine/runner.py and testing/monkey.py at the same time), by signature and the start of
+#: the variant's label, with the fix. Strict: the test fails once one is fixed, so that its
+#: line goes; these variants run under a short limit (two of them hang).
+AWAITING: dict[str, dict[str, str]] = {
+    "RunOptions": {
+        "shrink_time=10**400": "RunOptions.__post_init__: float(value) overflows; check_float(value, name)",
+        "time_budget=10**400": "the same",
+    },
+    "Monkey": {"invariants=": "Monkey.__init__: list(invariants); check_values(invariants, 'invariants')"},
+    "monkey": {"max_steps=": "Monkey.__init__ takes max_steps=2**63 (then runs for ever); check_count(max_steps, 'max_steps', minimum=1)"},
+}
+
+
+def _awaited(outcome_or_variant: object, name: str) -> bool:
+    label = getattr(outcome_or_variant, "variant", outcome_or_variant).label  # type: ignore[attr-defined]
+    return any(label.startswith(start) for start in AWAITING.get(name, {}))
 
 
 @pytest.mark.parametrize("signature", SIGNATURES, ids=repr)
 def test_bad_arguments_get_a_clear_answer_in_time(signature: Signature) -> None:
-    outcomes = fuzz([signature])
+    outcomes = [run(v, 0.3 if _awaited(v, signature.name) else 2.0) for v in variants(signature)]
     if inspect.signature(signature.target).parameters:
         assert len(outcomes) > 20  # every argument was replaced by many values
-    unclear = [str(o) for o in outcomes if o.kind not in CLEAR]
+    unclear = [str(o) for o in outcomes if o.kind not in CLEAR and not _awaited(o, signature.name)]
     assert not unclear, "\n".join(unclear)
+    for start in AWAITING.get(signature.name, {}):
+        assert any(o.kind not in CLEAR and o.variant.label.startswith(start) for o in outcomes), f"{start} is answered clearly now: remove it from AWAITING"
+
+
+@pytest.mark.parametrize("signature", SIGNATURES, ids=repr)
+def test_the_valid_call_of_every_signature_works(signature: Signature) -> None:
+    """The call each signature takes apart is itself valid (else every variant fails for the
+    wrong reason)."""
+    outcome = run(Variant(signature, "the valid call", *_recorded_call(signature), ()))
+    assert outcome.kind == "built", str(outcome)
 
 
 def test_the_variants_cover_each_argument_and_swaps() -> None:
@@ -63,5 +98,7 @@ def test_a_message_that_names_no_argument_is_unclear() -> None:
 
 
 def test_most_bad_arguments_are_refused_at_construction() -> None:
-    counts = collections.Counter(o.kind for o in fuzz(SIGNATURES, every=7))
+    outcomes = [run(v, 0.3 if _awaited(v, s.name) else 2.0) for s in SIGNATURES for i, v in enumerate(variants(s)) if i % 7 == 0]
+    counts = collections.Counter(o.kind for o in outcomes)
     assert counts["rejected"] > 10 * counts["rejected at pick"]
+

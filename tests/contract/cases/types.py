@@ -13,6 +13,7 @@ import numpy as np
 import pydantic
 
 import synthia as sy
+from synthia.pickers import resolve
 from synthia.pickers.randoms import Randoms
 
 from ..registry import BadArgument, Case, Signature
@@ -67,6 +68,31 @@ class Part:
 @dataclasses.dataclass
 class Handler:
     callback: Callable[[int], int]
+
+
+class _Registered:
+    """A type only the fuzzer registers."""
+
+
+def _restoring_registered_types(thunk: Callable[[], Any]) -> Any:
+    """Make the call, then put the registered types back as they were (a fuzzed
+    ``register_type`` may register anything hashable)."""
+    saved = dict(resolve._REGISTRY)
+    try:
+        return thunk()
+    finally:
+        resolve._REGISTRY.clear()
+        resolve._REGISTRY.update(saved)
+
+
+def _pair(draw: Callable[[Any], Any]) -> tuple[Any, Any]:
+    first = draw(sy.RandomInteger(0, 9))
+    return first, draw(sy.RandomInteger(first, 20))
+
+
+def _build_and_pick(factory: Any) -> Any:
+    """Call what ``composite`` made and pick from the picker it builds."""
+    return factory().take(3)
 
 
 def _same_array(a: Any, b: Any) -> bool:
@@ -167,5 +193,11 @@ SIGNATURES = [
     Signature(sy.datetime64_dtypes, lambda C: C(max_period="D", min_period="s", endianness="=")),
     Signature(sy.unicode_string_dtypes, lambda C: C(endianness="<", min_len=1, max_len=4)),
     Signature(sy.array_dtypes, lambda C: C(sy.integer_dtypes(), min_size=1, max_size=3, allow_subarrays=True)),
+    Signature(sy.unsigned_integer_dtypes, lambda C: C(endianness=">", sizes=(8, 32))),
+    Signature(sy.complex_number_dtypes, lambda C: C(endianness="<", sizes=(64,))),
+    Signature(sy.byte_string_dtypes, lambda C: C(endianness="=", min_len=1, max_len=4)),
+    Signature(sy.timedelta64_dtypes, lambda C: C(max_period="D", min_period="s", endianness="=")),
+    Signature(sy.register_type, lambda C: C(_Registered, sy.Constant(_Registered())), around=_restoring_registered_types),
+    Signature(sy.composite, lambda C: C(_pair), use=_build_and_pick),
     Signature(sy.nested_dtypes, lambda C: C(sy.integer_dtypes(), max_leaves=4, max_itemsize=64)),
 ]
