@@ -161,7 +161,7 @@ def _watchdog(seconds: float, text: str) -> Iterator[None]:
         yield
         return
     target = threading.get_ident()
-    kind = type("RunInterrupted", (_Expired,), {"text": text, "__module__": __name__})
+    kind: type[_Expired] = type("RunInterrupted", (_Expired,), {"text": text, "__module__": __name__})
     done = threading.Event()
     lock = threading.Lock()
     state = {"open": True, "fired": False}
