@@ -157,7 +157,7 @@ BAD_ARGUMENTS = [
     BadArgument("from_type of a name that does not resolve", lambda: sy.from_type("Nowhere"), TypeError, "Nowhere"),
     BadArgument("builds an unknown argument", lambda: sy.builds(Line, colour="red"), TypeError, "colour"),
     BadArgument("builds not callable", lambda: sy.builds(3), TypeError, "target"),
-    BadArgument("register_type not a picker", lambda: sy.register_type(int, 3), TypeError, "picker"),
+    BadArgument("register_type not a type", lambda: sy.register_type(3, sy.RandomInteger(0, 9)), TypeError, "type_"),
     BadArgument("Struct field of a type it cannot build", lambda: sy.Struct(Handler), TypeError, "callback"),
     BadArgument("arrays dtype", lambda: sy.arrays("nope", 3), TypeError, "dtype"),
     BadArgument("arrays unique with fill", lambda: sy.arrays("int8", 3, unique=True, fill=0), ValueError, "fill"),
