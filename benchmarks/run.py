@@ -28,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
         spec = importlib.util.spec_from_file_location(path.stem, path)
         assert spec and spec.loader
         module = importlib.util.module_from_spec(spec)
+        sys.modules[path.stem] = module  # (dataclasses with string annotations look their module up)
         spec.loader.exec_module(module)
         print(f"\n## {path.stem}")
         module.run(args.quick)
