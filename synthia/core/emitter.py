@@ -55,7 +55,7 @@ import linecache
 import math
 import re
 from collections import OrderedDict
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from .checks import cumulative
 from .instrument import intercepted
@@ -132,6 +132,23 @@ class Emitter:
         #: The statements of ``pick`` and the name of the value it returns (after :meth:`write`).
         self.body: list[str] = []
         self.value = ""
+        #: What hooks decide once the whole walk is written (``finisher(lines_of_pick)``): a
+        #: ``Deferred`` passes its depth as an argument when nothing else calls it.
+        self.finishers: list[Callable[[list[str]], None]] = []
+
+    def finish(self, pick_lines: list[str]) -> None:
+        """Run the hooks' finishers on the walk just written (``pick_lines``: pick's own)."""
+        for finisher in self.finishers:
+            finisher(pick_lines)
+        self.finishers.clear()
+
+    def lines_outside(self, pick_lines: list[str], own: list[str]) -> Iterator[list[str]]:
+        """Every list of generated lines but ``pick_lines`` and the function ``own``."""
+        yield self.prelude
+        yield self.hoisted
+        for function in self.functions:
+            if function is not own:
+                yield function
 
     # -- names ---------------------------------------------------------------------------
     def var(self, prefix: str = "v") -> str:
@@ -402,6 +419,7 @@ class Emitter:
         """The generated source of ``root`` and the objects its ``make(env)`` takes."""
         body: list[str] = []
         value = self.pick(root, body, " " * 8)
+        self.finish(body)
         self.body, self.value = list(body), value  # before return_value rewrites the last line
         header = f"the lean pick of one {type(root).__name__}" if self.one is not None else f"{self.staged} pickers staged, {self.called} called as they are"
         lines = [f"# synthia.compile: {header}", "def make(env):"]

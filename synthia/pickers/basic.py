@@ -5,6 +5,7 @@ re-exported here.
 """
 from __future__ import annotations
 
+import functools
 import sys
 from enum import Enum
 
@@ -498,7 +499,11 @@ class Deferred(Picker[T]):
 
     def stage(self, e: Emitter, out: list[str], ind: str) -> str:
         """The stager's code of a pick: a call of one local recursive function for this picker
-        (written once per walk), with its depth counter (``nonlocal``) past ``max_depth``."""
+        (written once per walk). Past ``max_depth`` it gives the fallback; the depth is an
+        argument (``deferred0(depth0 + 1)`` in its own body) when only its own body and
+        ``pick`` call it, else a counter of ``make`` (``nonlocal``) that every caller shares
+        (another recursive function calls it, or it is the lean pick of this one picker,
+        re-entered through its inputs)."""
         name = e.memo.get(("deferred", id(self)))
         if name is None:
             e.staged += 1
@@ -507,21 +512,18 @@ class Deferred(Picker[T]):
             target = self.target
             if self.max_depth is not None:
                 depth = name.replace("deferred", "depth")
-                e.prelude.append(f"    {depth} = 0")
-                body.append(f"        nonlocal {depth}")
                 body.append(f"        if {depth} >= {self.max_depth}:")
                 fallback = e.pick(self.fallback, body, " " * 12)  # type: ignore[arg-type]
                 return_value(body, fallback, " " * 12)
-                body.append(f"        {depth} += 1")
-                body.append("        try:")
+                body.append("")  # where the target's code opens: else (depth an argument) or try (a counter)
+                opening = len(body) - 1
                 return_value(body, e.pick(target, body, " " * 12), " " * 12)
-                body.append("        finally:")
-                body.append(f"            {depth} -= 1")
+                e.finishers.append(functools.partial(_count_depth, e, name, depth, body, opening))
             else:
                 return_value(body, e.pick(target, body, " " * 8), " " * 8)
             e.functions.append(body)
         v = e.var("d")
-        out.append(f"{ind}{v} = {name}()")
+        out.append(f"{ind}{v} = {name}({_depth_site(name) if self.max_depth is not None else ''})")
         return v
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Deferred[T]":
@@ -536,3 +538,30 @@ class Deferred(Picker[T]):
         if self.max_depth is not None:
             kwargs = {"max_depth": self.max_depth, "fallback": self.fallback}
         return [self.build], kwargs
+
+
+def _depth_site(name: str) -> str:
+    """A mark in a call of a ``Deferred``'s function, written by its finisher: the depth it
+    is called at (``depth0 + 1`` in its own body), or nothing (the shared counter)."""
+    return f"\x00{name}\x00"
+
+
+def _count_depth(e: Emitter, name: str, depth: str, body: list[str], opening: int, pick_lines: list[str]) -> None:
+    """Finish the function ``name`` of a ``Deferred`` once the whole walk is written: its
+    depth an argument if nothing but its own body and ``pick`` calls it, else a counter."""
+    site = _depth_site(name)
+    argument = e.one is None and not any(site in line for lines in e.lines_outside(pick_lines, body) for line in lines)
+    if argument:
+        body[0] = f"    def {name}({depth}=0):  # Deferred"
+        body[opening] = "        else:"
+        body[:] = [line.replace(site, f"{depth} + 1") for line in body]
+    else:
+        e.prelude.append(f"    {depth} = 0")
+        body[opening : opening + 1] = [f"        {depth} += 1", "        try:"]
+        body.append("        finally:")
+        body.append(f"            {depth} -= 1")
+        body.insert(1, f"        nonlocal {depth}")
+        for lines in (pick_lines, *e.lines_outside(pick_lines, body)):
+            lines[:] = [line.replace(site, "") for line in lines]
+        body[:] = [line.replace(site, "") for line in body]
+    pick_lines[:] = [line.replace(site, "") for line in pick_lines]

@@ -228,6 +228,7 @@ class GuidedEmitter(Emitter):
         """The source of the guided picker's wiring as ``make(env)`` giving ``pick(source)``."""
         body: list[str] = []
         value = self.pick(self.guided.wiring, body, " " * 8)
+        self.finish(body)
         shared = ", ".join(_SHARED)
         lines = [f"# synthia.compile: the wiring of a guided picker, {self.staged} pickers staged", "def make(env):"]
         if self.env_names:
