@@ -141,14 +141,24 @@ def test_a_long_list_whose_length_fails_shrinks_within_the_budget() -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_a_float_failing_arbitrarily_close_to_zero_shrinks_to_the_closest_float(seed: int) -> None:
-    # Halving the value 24 times from 0.005 ends anywhere near 1e-10; halving the bit pattern
-    # ends at the float closest to zero that fails: the smallest normal float where
-    # subnormals are not allowed (AnyFloat's default), the smallest subnormal where they are.
+def test_a_float_failing_arbitrarily_close_to_zero_shrinks_to_the_shortest_fraction(seed: int) -> None:
+    # A shorter binary fraction is simpler (sort_key): of the floats in (0, 0.01), 2**-7 is
+    # the one with the shortest fraction, whatever the value found first.
     report = sy.Assert(lambda x: not (0 < x < 0.01), sy.FixedCount(1000), x=sy.AnyFloat()).run(seed=seed)
-    assert report.smallest == {"x": 2.2250738585072014e-308}
+    assert report.smallest == {"x": 0.0078125}
     report = sy.Assert(lambda x: not (-0.01 < x < 0), sy.FixedCount(1000), x=sy.RandomFloat(-1, 1)).run(seed=seed)
-    assert report.smallest == {"x": -5e-324}
+    assert report.smallest == {"x": -0.0078125}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_float_that_must_not_be_an_integer_shrinks_to_a_short_fraction(seed: int) -> None:
+    # Above the next integer by one ulp (2.0000000000000004) was the end by magnitude; a short
+    # fraction is simpler: 1.5, as Hypothesis ends.
+    fractions = sy.PickIf(sy.RandomFloat(0.0, 10.0), lambda x: not x.is_integer())
+    report = sy.Assert(lambda x: x < 1, sy.FixedCount(1000), x=fractions).run(seed=seed)
+    assert report.smallest == {"x": 1.5}
+    report = sy.Assert(lambda x: not (x > 2 and not x.is_integer()), sy.FixedCount(1000), x=sy.AnyFloat()).run(seed=seed)
+    assert report.smallest == {"x": 2.5}
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -5,6 +5,7 @@ import math
 from typing import Any
 
 from ..core.draws import BOOLEAN, FLOAT, INTEGER, WEIGHTED, Draw, Flex, Tape, simplest, sort_key
+from ..core.tapes import fraction_bits
 from .proposals import (
     Proposals,
     far_end,
@@ -22,6 +23,7 @@ _WIDEN_DECISIONS = 2  # the simplest decisions they are tried with
 _WIDEN_POSITIONS = 3  # and the draws of the alternative they are tried as
 _ADJUST_VALUES = 3  # the simplest values a size is lowered to while a later draw is changed
 _ADJUST_WINDOW = 8  # the draws after it that may be changed
+_FRACTION_LENGTHS = (1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 40, 48)  # binary fraction lengths a float is rounded to
 
 
 class Lowering(Proposals):
@@ -302,7 +304,8 @@ class Lowering(Proposals):
             if float(target).is_integer():
                 self._bisect(i, target, v, integral_float=True)
             return
-        self._rounded_float(i, v, d.args)
+        self._shorter_fraction(i, v, target, d.args)
+        self._lower_numerator(i, d.args)
         self._halve_float(i, target)
 
     def _positive_twin(self, i: int, d: Draw) -> Any:
@@ -325,13 +328,52 @@ class Lowering(Proposals):
             if low <= whole < high and sort_key(FLOAT, whole) < sort_key(FLOAT, v) and self.replace({i: whole}):
                 break
 
-    def _rounded_float(self, i: int, v: float, args: tuple[Any, ...]) -> None:
-        """``v`` rounded to the fewest decimal digits (up to 6) that still fail."""
+    def _shorter_fraction(self, i: int, v: float, target: float, args: tuple[Any, ...]) -> None:
+        """``v`` with a shorter binary fraction that still fails (:func:`fraction_bits`: 1.5
+        is simpler than 1.2000000000000002): the neighbours of ``v`` with ``k`` fraction bits,
+        towards the target first, for ``k`` from 1 up."""
         low, high = args
-        for digits in range(7):
-            rounded = round(v, digits)
-            if low <= rounded < high and sort_key(FLOAT, rounded) < sort_key(FLOAT, v) and self.replace({i: rounded}):
-                break
+        bits = fraction_bits(v)
+        for k in _FRACTION_LENGTHS:
+            if k >= bits:
+                return
+            down, up = math.ldexp(math.floor(math.ldexp(v, k)), -k), math.ldexp(math.ceil(math.ldexp(v, k)), -k)
+            for c in ((down, up) if v > target else (up, down)):
+                if low <= c < high and sort_key(FLOAT, c) < sort_key(FLOAT, v) and self.replace({i: c}):
+                    return
+
+    def _lower_numerator(self, i: int, args: tuple[Any, ...]) -> None:
+        """A fraction of ``k`` bits, ``(2j + 1) / 2**k``, lowered in magnitude at that length:
+        the smallest ``j`` that still fails, by bisection (2.5 to 1.5 when both fail)."""
+        low, high = args
+        v = self.tape.draws[i].value
+        if not math.isfinite(v) or float(v).is_integer():
+            return
+        k = fraction_bits(v)
+        sign = -1.0 if v < 0 else 1.0
+        top = (int(math.ldexp(abs(v), k)) - 1) // 2  # v = sign * (2 * top + 1) / 2**k
+
+        def value(j: int) -> float:
+            return sign * math.ldexp(2 * j + 1, -k)
+
+        def fails(j: int) -> bool:
+            c = value(j)
+            return low <= c < high and self.replace({i: c})
+
+        # The smallest j whose value lies in the range (|value| grows with j).
+        if sign > 0:
+            good = 0 if low <= 0 else math.ceil((math.ldexp(low, k) - 1) / 2)
+        else:
+            good = 0 if high > 0 else math.floor((-math.ldexp(high, k) - 1) / 2) + 1
+        if good >= top or fails(good):
+            return
+        bad = top
+        while bad - good > 1:
+            mid = (good + bad) // 2
+            if fails(mid):
+                bad = mid
+            else:
+                good = mid
 
     def _halve_float(self, i: int, target: float) -> None:
         """A bisection of float draw ``i``'s value towards ``target`` (24 halvings), then one over
