@@ -46,7 +46,9 @@ class Discovery:
         self._checkpoint: tuple[int, Picker[Any] | None] = (0, None)
         #: The request of an input that is the next pick of the sequence, with nothing to
         #: record (``None`` when inputs are not so made): the runner plays it directly.
-        self.direct: Play | None = self._request if description.in_sequence and self.route is None else None
+        self.direct: Play | None = None
+        if description.in_sequence and self.route is None:
+            self.direct = Play(self.wiring, None, 1, seed, 0, DISCOVER, plain=True)
 
     def input_seed(self, index: int) -> int:
         """The seed of input ``index`` for a harness whose inputs are not one sequence."""

@@ -39,18 +39,23 @@ class Play:
     state and the last is the input); ``seed`` the run's seed and ``index`` the input's number
     in discovery (what draws made inside the test derive from); ``phase`` one of
     :data:`DISCOVER`, :data:`REPLAY`, :data:`SHOW`. The runner may reuse one ``Play`` for many
-    inputs: a harness reads it, never keeps it.
+    inputs: a harness reads it, never keeps it. ``plain``: the runner only counts a passing
+    attempt of this play and drops it before the next (discovery's plain path), so a harness
+    may return one attempt object, renewed, for every such pass.
     """
 
-    __slots__ = ("wiring", "source", "picks", "seed", "index", "phase")
+    __slots__ = ("wiring", "source", "picks", "seed", "index", "phase", "plain")
 
-    def __init__(self, wiring: Picker[Any], source: DrawSource | None, picks: int, seed: int, index: int, phase: str) -> None:
+    def __init__(
+        self, wiring: Picker[Any], source: DrawSource | None, picks: int, seed: int, index: int, phase: str, plain: bool = False
+    ) -> None:
         self.wiring = wiring
         self.source = source
         self.picks = picks
         self.seed = seed
         self.index = index
         self.phase = phase
+        self.plain = plain
 
     def begin_pick(self) -> None:
         """Mark the start of a top-level pick (a step of a trace) on the source, if any."""

@@ -301,6 +301,7 @@ def _play_function(test: Callable[..., Any], times: list[float]) -> Callable[[Pl
     :class:`DrawContext`, give the verdict. Discovery's inputs count in ``times``."""
     context = DrawContext(0, 0)
     clock = time.perf_counter
+    passed = Attempt(PASS)  # the plain path's passes: one attempt, renewed (see Play.plain)
 
     def play(play: Play) -> Attempt:
         t0 = clock()
@@ -327,6 +328,10 @@ def _play_function(test: Callable[..., Any], times: list[float]) -> Callable[[Pl
             times[0] += t1 - t0
             times[1] += clock() - t1
         if status is PASS:
+            if play.plain and not context.notes and context.targets is None:
+                passed.value, passed.drawn, passed.covers = shown, context.drawn, context.covers
+                passed.labels = tuple(context.events) if context.events else ()
+                return passed
             attempt = Attempt(PASS, None, shown, None, None, context.drawn, tuple(context.events) if context.events else (), context.covers)
         elif status == DISCARD:
             return Attempt(DISCARD, None, shown, exception, where=exception.where)  # type: ignore[union-attr]
