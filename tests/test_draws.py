@@ -32,6 +32,7 @@ from synthia.core.draws import (
     sort_key,
 )
 from synthia.core.random import Stream, shuffle, stream_seed
+from synthia.core.tapes import fraction_bits
 
 from .contract.registry import Case, all_cases
 
@@ -53,8 +54,26 @@ def test_integer_order_is_closest_to_zero_positive_first(a: int, b: int) -> None
 def test_float_order_puts_integral_values_first(a: float, b: float) -> None:
     if a.is_integer() and not b.is_integer():
         assert sort_key(FLOAT, a) < sort_key(FLOAT, b)
-    if not a.is_integer() and not b.is_integer() and abs(a) < abs(b):
+    if a.is_integer() or b.is_integer():
+        return
+    # Fractions: in (-1, 1) by magnitude; beyond, by integer part, then binary fraction
+    # length, then magnitude.
+    wa, wb = math.floor(abs(a)), math.floor(abs(b))
+    if wa < wb or (wa == wb == 0 and abs(a) < abs(b)):
         assert sort_key(FLOAT, a) < sort_key(FLOAT, b)
+    if wa == wb > 0 and (fraction_bits(a), abs(a)) < (fraction_bits(b), abs(b)):
+        assert sort_key(FLOAT, a) < sort_key(FLOAT, b)
+
+
+@given(st.floats(-1e6, 1e6, allow_nan=False), st.floats(1e-9, 100.0))
+def test_the_simplest_float_is_the_minimum_of_its_range(low: float, width: float) -> None:
+    high = low + width
+    if not low < high:
+        return
+    best = simplest(FLOAT, (low, high))
+    assert low <= best < high
+    probes = [low, math.nextafter(high, -math.inf)] + [low + width * k / 64 for k in range(64)]
+    assert all(sort_key(FLOAT, best) <= sort_key(FLOAT, v) for v in probes if low <= v < high)
 
 
 @given(st.integers(-1000, 1000), st.integers(1, 1000))
@@ -80,6 +99,7 @@ def test_simplest_values_of_each_kind() -> None:
     assert simplest(INTEGER, (5, 10)) == 5 and simplest(INTEGER, (-10, -3)) == -4 and simplest(INTEGER, (-5, 5)) == 0
     assert simplest(FLOAT, (0.5, 10.0)) == 1.0 and simplest(FLOAT, (-3.5, -2.5)) == -3.0
     assert simplest(FLOAT, (0.25, 0.75)) == 0.25 and simplest(FLOAT, (-0.75, -0.25)) == math.nextafter(-0.25, -1)
+    assert simplest(FLOAT, (1.2, 1.8)) == 1.5 and simplest(FLOAT, (-3.9, -3.1)) == -3.5
     assert simplest(BOOLEAN, (0.5,)) is False and simplest(BOOLEAN, (1.0,)) is True
     assert simplest(WEIGHTED, ((0.0, 0.0, 2.0, 3.0),)) == 2
 

@@ -141,13 +141,15 @@ def test_a_long_list_whose_length_fails_shrinks_within_the_budget() -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_a_float_failing_arbitrarily_close_to_zero_shrinks_to_the_shortest_fraction(seed: int) -> None:
-    # A shorter binary fraction is simpler (sort_key): of the floats in (0, 0.01), 2**-7 is
-    # the one with the shortest fraction, whatever the value found first.
+def test_a_float_failing_arbitrarily_close_to_zero_shrinks_to_the_closest_float(seed: int) -> None:
+    # Halving the value 24 times from 0.005 ends anywhere near 1e-10; halving the bit pattern
+    # ends at the float closest to zero that fails: the smallest normal float where
+    # subnormals are not allowed (AnyFloat's default), the smallest subnormal where they are.
+    # (In (-1, 1) floats are ordered by magnitude: a Choice's decision picks by it.)
     report = sy.Assert(lambda x: not (0 < x < 0.01), sy.FixedCount(1000), x=sy.AnyFloat()).run(seed=seed)
-    assert report.smallest == {"x": 0.0078125}
+    assert report.smallest == {"x": 2.2250738585072014e-308}
     report = sy.Assert(lambda x: not (-0.01 < x < 0), sy.FixedCount(1000), x=sy.RandomFloat(-1, 1)).run(seed=seed)
-    assert report.smallest == {"x": -0.0078125}
+    assert report.smallest == {"x": -5e-324}
 
 
 @pytest.mark.parametrize("seed", range(4))

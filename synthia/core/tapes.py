@@ -82,11 +82,12 @@ def sort_key(kind: str | None, value: Any) -> tuple[Any, ...]:
     >>> sort_key(FLOAT, 3.0) < sort_key(FLOAT, 0.5) < sort_key(FLOAT, -0.5)
     True
 
-    Floats: integers first (in the order of ints), then finite fractions by the length of
-    their binary fraction (:func:`fraction_bits`), then magnitude, the positive first; then
-    infinities; NaN last.
+    Floats: integers first (in the order of ints); then finite fractions: those in
+    ``(-1, 1)`` by magnitude (a decision in ``[0, 1)`` picks an alternative by it), the others
+    by their integer part's magnitude, then the length of their binary fraction
+    (:func:`fraction_bits`), then magnitude; the positive first; then infinities; NaN last.
 
-    >>> sort_key(FLOAT, 1.5) < sort_key(FLOAT, 0.25) < sort_key(FLOAT, 1.2000000000000002)
+    >>> sort_key(FLOAT, 0.1) < sort_key(FLOAT, 0.5) < sort_key(FLOAT, 1.5) < sort_key(FLOAT, 1.25) < sort_key(FLOAT, 2.5)
     True
     """
     if kind == FLOAT:
@@ -96,15 +97,19 @@ def sort_key(kind: str | None, value: Any) -> tuple[Any, ...]:
             return (1, math.inf, value < 0)
         if float(value).is_integer():
             return (0, _integer_rank(int(value)))
-        return (1, fraction_bits(value), abs(value), value < 0)
+        whole = math.floor(abs(value))
+        if whole == 0:  # in (-1, 1): by magnitude (a Choice's decision in [0, 1) picks by it)
+            return (1, 0, 0, abs(value), value < 0)
+        return (1, whole, fraction_bits(value), abs(value), value < 0)
     if kind == INTEGER:
         return (0, _integer_rank(value))
     return (0, int(value))
 
 
 def fraction_bits(value: float) -> int:
-    """How many binary digits the fraction of a finite float takes (0 for an integer): a
-    shorter fraction is simpler (1.5 before 1.25 before 1.2000000000000002), as in Hypothesis.
+    """How many binary digits the fraction of a finite float takes (0 for an integer): of two
+    fractions with one integer part, the shorter is simpler (1.5, then 1.25, then
+    1.2000000000000002), as Hypothesis puts short fractions first.
 
     >>> [fraction_bits(v) for v in (2.0, 1.5, -0.75, 0.1)]
     [0, 1, 2, 55]
@@ -119,13 +124,16 @@ def draw_key(draw: Draw) -> tuple[Any, ...]:
 
 def _simplest_float(low: float, high: float) -> float:
     """The simplest float of ``[low, high)`` in :func:`sort_key`'s order: zero, else the
-    integer nearest zero, else the shortest binary fraction nearest zero."""
+    integer nearest zero, else the value nearest zero within ``(-1, 1)``, else the shortest
+    binary fraction of the range."""
     if low <= 0.0 < high:
         return 0.0
     if low > 0.0:
         above = math.ceil(low)
         if above < high:
             return float(above)
+        if low < 1.0:
+            return low
         for k in range(1, 1075):
             c = math.ldexp(math.ceil(math.ldexp(low, k)), -k)
             if c < high:
@@ -134,6 +142,8 @@ def _simplest_float(low: float, high: float) -> float:
     under = math.ceil(high) - 1  # the largest integer below high
     if under >= low:
         return float(under)
+    if high > -1.0:
+        return math.nextafter(high, -math.inf)
     for k in range(1, 1075):
         c = math.ldexp(math.floor(math.ldexp(high, k)), -k)
         if c == high:
@@ -156,7 +166,7 @@ def simplest(kind: str | None, args: tuple[Any, ...]) -> Any:
     >>> simplest(INTEGER, (5, 10)), simplest(INTEGER, (-10, -3)), simplest(INTEGER, (-5, 5))
     (5, -4, 0)
     >>> simplest(FLOAT, (0.5, 10.0)), simplest(FLOAT, (0.25, 0.75)), simplest(BOOLEAN, (0.5,))
-    (1.0, 0.5, False)
+    (1.0, 0.25, False)
     """
     if kind == INTEGER:
         low, high = args

@@ -129,7 +129,8 @@ def test_arrays_shrink_to_their_simplest_failing_value(name: str, make: Any, fai
         (lambda: sy.RandomDecimal("-5", "-1.5"), Decimal("-1.51")),  # half-open: -1.50 is out
         (lambda: sy.RandomFraction(Fraction(1, 3), 5), Fraction(1)),
         (lambda: sy.AnyFloat(), 0.0),
-        (lambda: sy.AnyFloat(0.25, 0.75), 0.5),  # no integer: the shortest binary fraction
+        (lambda: sy.AnyFloat(0.25, 0.75), 0.25),  # no integer, in (-1, 1): the nearest zero
+        (lambda: sy.AnyFloat(1.2, 1.8), 1.5),  # no integer, beyond: the shortest binary fraction
         (lambda: sy.AnyFloat(-math.inf, -3.5), -4.0),
         (lambda: sy.AnyInteger(), 0),
         (lambda: sy.AnyInteger(100, 200), 100),
