@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from .checks import check_picker
 from .leaves import DrawSpec, finite_draws
 from .routing import replay
 from .tapes import Draw, Tape, clamp
@@ -163,6 +164,7 @@ def parse(picker: "Picker[Any]", value: Any) -> "Tape | None":
     >>> parse(sy.Choice(sy.RandomInteger(0, 10), "many"), "many").values()
     [0.5]
     """
+    check_picker(picker, "picker")
     return _checked(picker, value, Parse())
 
 
