@@ -405,6 +405,10 @@ class Once(Bounded[T]):
     def _reset_self(self) -> None:
         self._done = False
 
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """Its input's draws for ``value`` (its one value)."""
+        return parse(self.picker, value)
+
 
 class Apply(Picker[T]):
     """``fn(*picks, **named_picks)``: a value computed from one pick of each input.
@@ -448,10 +452,17 @@ class Apply(Picker[T]):
         >>> parse(Apply(str, RandomInteger(0, 100), inverse=lambda s: (int(s),)), "42").values()
         [42]
         """
-        if self.inverse is None:
+        inverse = self.inverse
+        if inverse is None and not self.args and not self.kwargs:  # no input: its one value
+            return [] if same_value(self.fn(), value) else None
+        if inverse is None and self.fn in _CONTAINERS and len(self.args) == 1 and not self.kwargs:
+            if type(value) is not self.fn:
+                return None
+            inverse = _CONTAINERS[self.fn]  # tuple(xs), frozenset(xs): the items, as a list
+        if inverse is None:
             parse.fail(self, "has no inverse (give Apply(..., inverse=...) to parse its values)")
             return None
-        inputs = self.inverse(value)
+        inputs = inverse(value)
         if self.args and self.kwargs:
             positional, named = inputs
         elif self.kwargs:
@@ -513,6 +524,17 @@ class Apply(Picker[T]):
         if self.inverse is not None:
             kwargs["inverse"] = self.inverse
         return [self.fn] + [plain(a) for a in self.args], kwargs
+
+
+def _items(value: Any) -> tuple[list[Any]]:
+    try:
+        return (sorted(value),)
+    except TypeError:
+        return (list(value),)
+
+
+#: Containers built from one list whose items ``Apply`` parses without an ``inverse``.
+_CONTAINERS: dict[Any, Callable[[Any], Any]] = {tuple: lambda v: (list(v),), frozenset: _items, set: _items}
 
 
 class RecursionTooDeep(ValueError):

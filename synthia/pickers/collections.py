@@ -92,16 +92,16 @@ class ComposeList(Shrinkable[list[T]]):
 
     def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
         """The length's draws, then each element's (:mod:`synthia.core.parsing`)."""
-        return _parse_sequence(value, list, self.length, lambda i: self.element, parse)
+        return _parse_sequence(value, self.length, lambda i: self.element, parse)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.element], {"length": self.length}
 
 
-def _parse_sequence(value: Any, kind: type, length: Picker[Any], element: Any, parse: Parse) -> list[Any] | None:
-    """The draws of a collection of ``kind``: ``length``'s draws for its size, then the draws of
-    each item ``i`` by the picker ``element(i)``."""
-    if type(value) is not kind:
+def _parse_sequence(value: Any, length: Picker[Any], element: Any, parse: Parse) -> list[Any] | None:
+    """The draws of a list: ``length``'s draws for its size, then the draws of each item ``i``
+    by the picker ``element(i)``."""
+    if type(value) is not list:
         return None
     draws = parse(length, len(value))
     for i, item in enumerate(value):
@@ -142,7 +142,7 @@ class ListPicker(Shrinkable[list[Any]]):
     def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
         """The length's draws, then each element's by the picker of its position."""
         pickers = self.pickers
-        return _parse_sequence(value, list, self.length, lambda i: pickers[i % len(pickers)], parse)
+        return _parse_sequence(value, self.length, lambda i: pickers[i % len(pickers)], parse)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.pickers), {"length": self.length}
@@ -205,7 +205,7 @@ class SetPicker(Shrinkable[set[Any]]):
             items = sorted(value)
         except TypeError:
             items = list(value)
-        return _parse_sequence(items, list, self.size, lambda i: self.element, parse)
+        return _parse_sequence(items, self.size, lambda i: self.element, parse)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.max_tries == 1000 else {"max_tries": self.max_tries}
