@@ -35,7 +35,7 @@ from .tapes import Draw, Tape, clamp
 if TYPE_CHECKING:  # pragma: no cover
     from .picker import Picker
 
-__all__ = ["parse", "parse_draws", "why_not", "same_value", "Parse"]
+__all__ = ["parse", "parse_draws", "why_not", "same_value", "Parse", "Reparser"]
 
 _MISSING = object()
 
@@ -195,3 +195,82 @@ def _checked(picker: "Picker[Any]", value: Any, walk: Parse) -> "Tape | None":
         walk.why = f"replaying the parse of {_short(value)} with {_name(picker)} gave {_short(made)}"
         return None
     return tape
+
+
+class Reparser:
+    """The value of a span of a recorded input, parsed again by the picker that made it: the
+    draws of other ways the same picker makes that value -- by an earlier alternative of a
+    ``Choice`` that can (widening) -- or makes a part of it: the same children in a list (a
+    dict's values, a tuple's items: the wrapper changed), a child in place of the value (the
+    wrapper taken off). The shrinker tries them as replacements of the span
+    (each checked by its replay, as any candidate).
+
+    ``wiring`` is the wiring whose spans are read (a span's label is its picker's position in
+    the walk of :func:`~synthia.core.graph.upstream`); a copy of it is parsed, made at the first
+    call.
+
+    >>> import synthia as sy
+    >>> from synthia.core.draws import record
+    >>> choice = sy.Choice(sy.RandomBoolean(), sy.AnyInteger(), sy.Choice(4991, 5009))
+    >>> tape = replay(choice, [0.9, 0.0])[1]
+    >>> Reparser(choice)(tape, 0)
+    [[Draw(kind='float', value=0.3333333333333333, args=(0.0, 1.0)), Draw(kind='integer', value=4991, args=(-18446744073709551616, 18446744073709551616))]]
+    """
+
+    #: The children of a value tried in its place (the first few).
+    CHILDREN = 4
+
+    def __init__(self, wiring: "Picker[Any]") -> None:
+        self._wiring = wiring
+        self._nodes: "list[Picker[Any]] | None" = None
+
+    def __call__(self, tape: Tape, position: int) -> "list[list[Draw]]":
+        """Draw sequences that make the value of span ``position`` of ``tape`` (or a child of
+        it) by the span's picker, other than the span's own draws."""
+        if self._nodes is None:
+            from .graph import upstream
+
+            self._nodes = [node for _, node in upstream(self._wiring.duplicate())]
+        span = tape.spans[position]
+        label = span.label
+        if type(label) is not int or not 0 <= label < len(self._nodes):
+            return []
+        node = self._nodes[label]
+        if getattr(node, "parse_draws", None) is None:
+            return []
+        own = tape.draws[span.start : span.end]
+        try:
+            value = replay(node, own, max_draws=len(own) + 64, spans=False)[0]
+        except Exception:
+            return []
+        current = [(d.kind, d.value) for d in own]
+        out: list[list[Draw]] = []
+        for part in [value, *_rewrapped(value), *_children(value)[: self.CHILDREN]]:
+            draws = parse_draws(node, part)
+            if draws is not None and [(d.kind, d.value) for d in draws] != current and draws not in out:
+                out.append(draws)
+        return out
+
+
+def _rewrapped(value: Any) -> list[Any]:
+    """The parts of a container value in a list: the same children, another wrapper (a dict's
+    values, a tuple's or a set's items)."""
+    if type(value) is dict:
+        return [list(value.values())]
+    if type(value) is tuple:
+        return [list(value)]
+    if type(value) in (set, frozenset):
+        try:
+            return [sorted(value)]
+        except TypeError:
+            return []
+    return []
+
+
+def _children(value: Any) -> list[Any]:
+    """The parts of a container value: a list's, tuple's or set's items, a dict's values."""
+    if type(value) in (list, tuple):
+        return list(value)
+    if type(value) is dict:
+        return list(value.values())
+    return []

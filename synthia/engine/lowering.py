@@ -133,7 +133,8 @@ class Lowering(Proposals):
                     if self.consider(base.picks, [*base.draws[: span.start], block, *base.draws[span.end :]]):
                         break
                 else:
-                    self._widen(base, i, decided, lowered)
+                    if not self._reparsed(base, decided):
+                        self._widen(base, i, decided, lowered)
             elif base.draws[i].kind == INTEGER and self._sizes_own_draws(base, i):
                 self._lower_and_adjust(base, i)
             i += 1
@@ -179,6 +180,19 @@ class Lowering(Proposals):
             return [not d.value]
         out = [v for v in (simplest(d.kind, d.args), far_end(d)) if v != d.value]
         return list(dict.fromkeys(out))
+
+    def _reparsed(self, base: Tape, decided: int) -> bool:
+        """The decided span's value made again by its picker in another way: by an earlier
+        alternative that can parse it, or a child of it in its place (see
+        :class:`~synthia.core.parsing.Reparser`), each tried as the span's draws."""
+        if self.reparse is None:
+            return False
+        span = base.spans[decided]
+        for draws in self.reparse(base, decided):
+            block = Flex(span.label, tuple(draws))
+            if self.consider(base.picks, [*base.draws[: span.start], block, *base.draws[span.end :]]):
+                return True
+        return False
 
     def _widen(self, base: Tape, i: int, decided: int, lowered: list[Any]) -> bool:
         """The part draw ``i`` decides made by a simpler decision, with its first draw set to a
