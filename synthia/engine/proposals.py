@@ -231,7 +231,6 @@ class Proposals:
         self.stopped_by = ""
         self._cache: dict[Any, Attempt | None] = {}
         self._own: tuple[Tape, dict[int, int]] | None = None
-        self._numbers_of: tuple[Attempt, list[Any]] | None = None
         #: The kind of each span label (:func:`~synthia.core.graph.kinds_of`): spans of two
         #: pickers of one kind may swap places, as spans of one picker do.
         self.kinds = list(kinds) if kinds is not None else None
