@@ -174,3 +174,13 @@ def test_widening_makes_a_constant_by_the_first_alternative_that_can_parse_it() 
     choice = sy.Choice(sy.RandomBoolean(), sy.AnyInteger(), sy.Choice(4991, 5009))
     report = sy.shrink(choice, 5009, lambda n: isinstance(n, bool) or n <= 4000)
     assert report.smallest == {"value": 4001}
+
+
+def test_bind_parses_through_its_inverse() -> None:
+    sized = sy.Bind(sy.RandomInteger(1, 5), lambda n: sy.ComposeList(sy.RandomInteger(0, 10), n), inverse=len)
+    assert sy.parse(sized, [7, 3]).values() == [2, 7, 3]  # type: ignore[union-attr]
+    assert sy.parse(sized, []) is None  # RandomInteger(1, 5) cannot make 0
+    assert "inverse=len" in repr(sized)
+    plain = sy.Bind(sy.RandomInteger(1, 5), lambda n: sy.ComposeList(sy.RandomInteger(0, 10), n))
+    assert sy.parse(plain, [7, 3]) is None and "has no inverse" in (why_not(plain, [7, 3]) or "")
+    assert sy.shrink(sized, [9, 9, 9, 9], lambda l: sum(l) < 10).smallest == {"value": [1, 9]}
