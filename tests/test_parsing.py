@@ -116,16 +116,16 @@ def test_shrink_refuses_what_it_cannot_parse_or_what_passes() -> None:
 
 
 def test_a_failing_example_is_shrunk_when_it_parses() -> None:
-    @sy.given(sy.RunOptions(max_examples=5, database=False), xs=sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 10)))
-    @sy.example(xs=[3, 80, 12, 95])
-    def test_small(xs: list[int]) -> None:
+    @sy.given(sy.RunOptions(max_examples=5, database=False), xs=sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 10)), flag=sy.RandomBoolean())
+    @sy.example(flag=True, xs=[3, 80, 12, 95])  # the arguments in another order than @given's
+    def test_small(xs: list[int], flag: bool) -> None:
         assert all(x < 50 for x in xs)
 
     with pytest.raises(sy.SynthiaFailure) as failure:
         test_small()
     first = str(failure.value).splitlines()[0]
-    assert first.endswith("test_small failed on the explicit example xs=[3, 80, 12, 95], shrunk to xs=[50]")
-    assert failure.value.report is not None and failure.value.report.first == {"xs": [3, 80, 12, 95]}
+    assert first.endswith("test_small failed on the explicit example flag=True, xs=[3, 80, 12, 95], shrunk to xs=[50], flag=False")
+    assert failure.value.report is not None and failure.value.report.first == {"xs": [3, 80, 12, 95], "flag": True}
 
 
 def test_a_failing_example_that_does_not_parse_is_reported_as_it_is() -> None:

@@ -17,7 +17,7 @@ from ..engine.database import FailureDatabase
 from ..engine.shrinker import FAIL
 from ..testing import settings
 from ..testing.harness import Assert, call_test, raised_in
-from ..testing.outside import given_value
+from ..testing.outside import OnlyGiven, given_value
 from ..testing.verdict import run_coroutine
 from ..engine.report import InvalidTest
 from ..testing.as_test import SynthiaFailure, conclude, node_id, with_profile
@@ -278,9 +278,11 @@ def _shrink_example(
     as it is otherwise (or when it does not fail again)."""
     __tracebackhide__ = True
     values, raised, exception = failing
-    tape = parse(assertion.wiring, dict(values))
+    tape = parse(assertion.wiring, {arg: values[arg] for arg in assertion.wiring.kwargs})  # in the wiring's order
     if tape is not None:
-        report = given_value(assertion.run(seed=seed, tapes=[tape]), "the explicit example")
+        # Only the example is tested: a failure discovery finds is not the example's.
+        only = Assert(assertion.test, dataclasses.replace(assertion.options, stop=OnlyGiven(), restarts=0), **assertion.inputs)
+        report = given_value(only.run(seed=seed, tapes=[tape]), "the explicit example")
         if not report.passed and report.smallest is not None:
             headline = f"{name} {{status}} on the explicit example {_show(values)}, shrunk to {_show(report.smallest)}"
             conclude(report, *saving, headline)
