@@ -19,6 +19,7 @@ from .core import (
     Shrinkable,
     record,
     replay,
+    parse,
 )
 from .engine import FailureDatabase
 from .explain import (
@@ -87,6 +88,7 @@ from .testing import (
     assume,
     draw,
     find,
+    shrink,
     Bayesian,
     event,
     cover,
@@ -129,6 +131,8 @@ __all__ = [
     "TestReport",
     "Unsatisfiable",
     "find",
+    "shrink",
+    "parse",
     "NoExampleFound",
     "draw",
     "assume",

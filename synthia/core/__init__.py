@@ -1,6 +1,7 @@
 """The core layer: the picker contract, its traits, randomness and the graph walk."""
 from .constant import Constant, Nothing
 from .draws import Draw, DrawSource, Flex, Recorder, Replayer, Span, Tape, record, replay, routed
+from .parsing import parse
 from .exceptions import (
     CannotShrink,
     GiveUp,
@@ -48,4 +49,5 @@ __all__ = [
     "routed",
     "record",
     "replay",
+    "parse",
 ]

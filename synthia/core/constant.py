@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any, TypeVar
 
+from .parsing import Parse, same_value
 from .shrinking import Nothing, Shrinkable
 
 __all__ = ["Constant", "Nothing"]
@@ -35,6 +36,10 @@ class Constant(Shrinkable[T]):
 
     def _pick(self) -> T:
         return self.value
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """No draws, for its own value (:mod:`synthia.core.parsing`)."""
+        return [] if same_value(self.value, value) else None
 
     def wiring_repr(self) -> str:
         # Inside a wiring a constant reads as the plain value the user typed.

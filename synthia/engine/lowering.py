@@ -18,9 +18,6 @@ from .proposals import (
 
 _SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
 _STRIDES = 32  # the longest step tried towards the simplest value when those fail too
-_WIDEN_VALUES = 2  # numbers of the failing value tried as the first draw of a simpler alternative
-_WIDEN_DECISIONS = 2  # the simplest decisions they are tried with
-_WIDEN_POSITIONS = 3  # and the draws of the alternative they are tried as
 _ADJUST_VALUES = 3  # the simplest values a size is lowered to while a later draw is changed
 _ADJUST_WINDOW = 8  # the draws after it that may be changed
 _FRACTION_LENGTHS = (1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 40, 48)  # binary fraction lengths a float is rounded to
@@ -121,7 +118,8 @@ class Lowering(Proposals):
         """A draw that decides the one part after it in its span (a ``Choice``'s decision and
         the alternative it picks, a ``Bind``'s value and the wiring made from it) lowered, with
         that part made afresh from the simplest draws: a sum of zeros where a division was,
-        rather than a sum of the division's parts (which lowering alone keeps)."""
+        rather than a sum of the division's parts (which lowering alone keeps). Failing that,
+        the part's value parsed again (:meth:`_reparsed`: widening)."""
         i = 0
         while i < len(self.tape.draws):
             base = self.tape
@@ -135,7 +133,7 @@ class Lowering(Proposals):
                     if self.consider(base.picks, [*base.draws[: span.start], block, *base.draws[span.end :]]):
                         break
                 else:
-                    self._widen(base, i, decided, lowered)
+                    self._reparsed(base, decided)
             elif base.draws[i].kind == INTEGER and self._sizes_own_draws(base, i):
                 self._lower_and_adjust(base, i)
             i += 1
@@ -182,53 +180,18 @@ class Lowering(Proposals):
         out = [v for v in (simplest(d.kind, d.args), far_end(d)) if v != d.value]
         return list(dict.fromkeys(out))
 
-    def _widen(self, base: Tape, i: int, decided: int, lowered: list[Any]) -> bool:
-        """The part draw ``i`` decides made by a simpler decision, with its first draw set to a
-        number of the failing value that no draw holds: a value a later alternative made (4991
-        out of a list of constants) made by an earlier, wider one (any integer), which can then
-        go lower."""
-        if not lowered:
+    def _reparsed(self, base: Tape, decided: int) -> bool:
+        """The decided span's value made again by its picker in another way: by an earlier
+        alternative that can parse it, or a child of it in its place (see
+        :class:`~synthia.core.parsing.Reparser`), each tried as the span's draws."""
+        if self.reparse is None:
             return False
-        # A number some draw holds is not a constant's: a replay making it is already tried.
-        drawn = {x.value for x in base.draws if x.kind != BOOLEAN}
-        numbers = [n for n in self._numbers() if n not in drawn]
-        if not numbers:
-            return False
-        d, span = base.draws[i], base.spans[decided]
-        for value in lowered[:_WIDEN_DECISIONS]:
-            for n in numbers:
-                # The number as the alternative's first draw, or after a few at their simplest
-                # (a mode drawn before the value).
-                for k in range(_WIDEN_POSITIONS):
-                    part = (*[Draw(None, 0)] * k, Draw(None, n))
-                    block = Flex(span.label, (*base.draws[span.start : i], Draw(d.kind, value, d.args), *part))
-                    if self.consider(base.picks, [*base.draws[: span.start], block, *base.draws[span.end :]]):
-                        return True
+        span = base.spans[decided]
+        for draws in self.reparse(base, decided):
+            block = Flex(span.label, tuple(draws))
+            if self.consider(base.picks, [*base.draws[: span.start], block, *base.draws[span.end :]]):
+                return True
         return False
-
-    def _numbers(self) -> list[Any]:
-        """The first few distinct numbers (not zero, not booleans) in the value of the smallest
-        failure, in the order they appear in it."""
-        cached = self._numbers_of
-        if cached is not None and cached[0] is self.best:
-            return cached[1]
-        found: list[Any] = []
-        self._numbers_of = (self.best, found)
-        stack = [self.best.value]
-        seen = 0
-        while stack and len(found) < _WIDEN_VALUES and seen < 1000:
-            v = stack.pop()
-            seen += 1
-            if isinstance(v, bool):
-                continue
-            if isinstance(v, (int, float)):
-                if v != 0 and v == v and v not in found:
-                    found.append(v)
-            elif isinstance(v, dict):
-                stack.extend(reversed([x for kv in v.items() for x in kv]))
-            elif isinstance(v, (list, tuple)):
-                stack.extend(reversed(v))
-        return found
 
     def _decided_span(self, tape: Tape, i: int) -> int | None:
         """The span whose one remaining part draw ``i`` decides: draw ``i`` is a span of its own

@@ -216,6 +216,7 @@ class Proposals:
         max_calls: int = 20_000,
         deadline: float | None = None,
         kinds: Sequence[str] | None = None,
+        reparse: Callable[[Tape, int], list[list[Draw]]] | None = None,
     ) -> None:
         if initial.status != FAIL or initial.tape is None:
             raise ValueError(f"initial must be a failing attempt with its tape, got status {initial.status!r}")
@@ -230,10 +231,12 @@ class Proposals:
         self.stopped_by = ""
         self._cache: dict[Any, Attempt | None] = {}
         self._own: tuple[Tape, dict[int, int]] | None = None
-        self._numbers_of: tuple[Attempt, list[Any]] | None = None
         #: The kind of each span label (:func:`~synthia.core.graph.kinds_of`): spans of two
         #: pickers of one kind may swap places, as spans of one picker do.
         self.kinds = list(kinds) if kinds is not None else None
+        #: Other draws that make a span's value (:class:`~synthia.core.parsing.Reparser`): an
+        #: earlier alternative that can make it, a child of it in its place; ``None``: none.
+        self.reparse = reparse
         self._twins: tuple[Tape, list[tuple[int, int, int]]] | None = None
         #: The units of long runs the last delete pass found bound (see :meth:`pass_delete`).
         self._length_bound: tuple[Tape | None, set[int]] = (None, set())

@@ -34,6 +34,7 @@ from typing import Any, Callable, Iterable, Iterator
 from ..core.draws import Tape
 from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.graph import kinds_of, notify_failure, picker_notes
+from ..core.parsing import Reparser
 from .capture import OutputCapture
 from .copying import copy_random, copy_span, next_copy
 from .coverage import signature, span_names
@@ -589,7 +590,10 @@ class Runner:
         report, options = self.report, self.options
         t0 = time.perf_counter()
         limits = [t for t in (self.deadline, None if options.shrink_time is None else t0 + options.shrink_time) if t is not None]
-        shrinker = Shrinker(self.replays.attempt, initial, max_calls=self.shrink_budget, deadline=min(limits) if limits else None, kinds=self.kinds)
+        shrinker = Shrinker(
+            self.replays.attempt, initial, max_calls=self.shrink_budget, deadline=min(limits) if limits else None, kinds=self.kinds,
+            reparse=Reparser(self.description.wiring),
+        )
         try:
             best = shrinker.shrink()
         except KeyboardInterrupt:

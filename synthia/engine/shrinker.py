@@ -31,9 +31,11 @@ The passes, run in rounds until a round finds nothing smaller:
   first for floats (over the float's bit pattern when it fails arbitrarily close to zero or
   the bisection ends at a threshold);
 * **redecide**: a decision (a ``Choice``'s, a ``Bind``'s value) lowered with the part it
-  decides made afresh from the simplest draws; failing that, with a number of the failing
-  value that no draw holds (a constant's) as one of the part's first draws: 4991 made by
-  ``Choice(4991, 5009)`` is made by an earlier ``AnyInteger()``, which then goes to 4990;
+  decides made afresh from the simplest draws; failing that, the part's value **parsed
+  again** by the picker that made it (:class:`~synthia.core.parsing.Reparser`): by an earlier
+  alternative that can make it (4991 made by ``Choice(4991, 5009)`` is made by an earlier
+  ``AnyInteger()``, which then goes to 4990, a ``RandomBoolean()`` before it skipped as it
+  cannot), its children in a list (``{'': [5]}`` as ``[[5]]``) or a child in its place;
   an integer heading a span that goes on with draws of its own (a ``Bind``'s value and the
   draws of the wiring made from it) lowered with one of the next draws changed (the pairs
   of 12 nodes read as those of 2, one of them flipped so the graph stays acyclic);

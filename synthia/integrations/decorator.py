@@ -9,6 +9,7 @@ import sys
 from types import CoroutineType
 from typing import Any, Callable, TypeVar, cast
 
+from ..core.parsing import parse
 from ..core.picker import Picker
 from ..pickers.fields import type_hints
 from ..pickers.resolve import from_type
@@ -16,6 +17,7 @@ from ..engine.database import FailureDatabase
 from ..engine.shrinker import FAIL
 from ..testing import settings
 from ..testing.harness import Assert, call_test, raised_in
+from ..testing.outside import OnlyGiven, given_value
 from ..testing.verdict import run_coroutine
 from ..engine.report import InvalidTest
 from ..testing.as_test import SynthiaFailure, conclude, node_id, with_profile
@@ -146,10 +148,12 @@ def given(options: RunOptions | StoppingRule | None = None, /, **pickers: Any) -
             )
             node = node_id()
             key = node or f"{fn.__module__}.{fn.__qualname__}"
-            _check_examples(fn.__qualname__, test, getattr(wrapper, EXAMPLES, ()), chosen)
+            failing = _check_examples(fn.__qualname__, test, getattr(wrapper, EXAMPLES, ()), chosen)
             store = FailureDatabase(settings.database if run.database else None)
             assertion = Assert(test, run, **cast(dict[str, Any], chosen))
             seed = settings.seed if settings.seed is not None else profile.seed
+            if failing is not None:  # shrunk when it parses, else reported as it is
+                _shrink_example(fn.__qualname__, failing, assertion, seed, (store, key, node))
             report = assertion.run(seed=seed, tapes=store.load(key))
             wrapper.synthia_report = report  # type: ignore[attr-defined]
             if settings.observations is not None and report.observations:
@@ -212,7 +216,9 @@ def _caller_names() -> dict[str, Any]:
 def example(*args: Any, **values: Any) -> Callable[[F], F]:
     """An explicit input for a :func:`given` test, tried before any drawn one (one keyword
     argument per picker of ``given``). Stack several; they run in the order written. A
-    failing example fails the test with that input as it is (it is not shrunk).
+    failing example fails the test: when every argument's picker can parse its value
+    (:mod:`synthia.core.parsing`), the example is shrunk like a failure the run found and the
+    failure names both the example and the smallest input; otherwise it is reported as it is.
 
     >>> import synthia as sy
     >>> @sy.given(sy.FixedCount(5), x=sy.RandomInteger(1, 10))
@@ -244,7 +250,9 @@ def example(*args: Any, **values: Any) -> Callable[[F], F]:
     return decorate
 
 
-def _check_examples(name: str, test: Callable[..., Any], examples: Any, pickers: dict[str, Any]) -> None:
+def _check_examples(name: str, test: Callable[..., Any], examples: Any, pickers: dict[str, Any]) -> tuple[dict[str, Any], str, BaseException | None] | None:
+    """The first example that fails: its values, what it did (raised, returned ``False``) and
+    its exception; ``None`` when none fails."""
     __tracebackhide__ = True
     for values in examples:
         if set(values) != set(pickers):
@@ -258,7 +266,27 @@ def _check_examples(name: str, test: Callable[..., Any], examples: Any, pickers:
         status, exception = call_test(test, dict(values))
         if status == FAIL:
             raised = "returned False" if exception is None else f"{type(exception).__name__}: {exception}"
-            raise SynthiaFailure(f"{name} failed on the explicit example {_show(values)}: {raised}", None) from exception
+            return values, raised, exception
+    return None
+
+
+def _shrink_example(
+    name: str, failing: tuple[dict[str, Any], str, BaseException | None], assertion: Assert, seed: int | None, saving: tuple[Any, str, str]
+) -> None:
+    """Raise the failure of an explicit example: shrunk as a found failure when every argument
+    parses (:mod:`synthia.core.parsing`), with the example as given and the smallest input;
+    as it is otherwise (or when it does not fail again)."""
+    __tracebackhide__ = True
+    values, raised, exception = failing
+    tape = parse(assertion.wiring, {arg: values[arg] for arg in assertion.wiring.kwargs})  # in the wiring's order
+    if tape is not None:
+        # Only the example is tested: a failure discovery finds is not the example's.
+        only = Assert(assertion.test, dataclasses.replace(assertion.options, stop=OnlyGiven(), restarts=0), **assertion.inputs)
+        report = given_value(only.run(seed=seed, tapes=[tape]), "the explicit example")
+        if not report.passed and report.smallest is not None:
+            headline = f"{name} {{status}} on the explicit example {_show(values)}, shrunk to {_show(report.smallest)}"
+            conclude(report, *saving, headline)
+    raise SynthiaFailure(f"{name} failed on the explicit example {_show(values)}: {raised}", None) from exception
 
 
 def _show(values: dict[str, Any]) -> str:

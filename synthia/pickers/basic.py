@@ -6,6 +6,7 @@ re-exported here.
 from __future__ import annotations
 
 import functools
+import math
 import sys
 from enum import Enum
 
@@ -18,6 +19,7 @@ from ..core.inputs import AMBIGUOUS, unit_input, value_input, variadic_inputs
 from ..core.instrument import WATCHED
 from ..core.emitter import UNROLL, Emitter, lean_from_second_pick, return_value
 from ..core.picker import UNSET, Bounded, Picker
+from ..core.parsing import Parse, same_value
 from ..core.shrinking import Shrinkable
 from ..core.random import weighted_index
 from .scalars import RandomFloat
@@ -137,6 +139,43 @@ class Choice(Shrinkable[T]):
         if values is not None:
             return values[self.index_of(self.decision.pick())]  # type: ignore[no-any-return]
         return self._pickers[self.choose()].pick()  # type: ignore[index]
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The decision that chooses the first alternative able to make ``value``, then that
+        alternative's draws (:mod:`synthia.core.parsing`)."""
+        values, weights = self._values, self.weights
+        for i in range(self._count):
+            if not weights[i] > 0:
+                continue
+            if values is not None:
+                if not same_value(values[i], value):
+                    continue
+                rest: list[Any] | None = []
+            else:
+                rest = parse(self._pickers[i], value)  # type: ignore[index]
+                if rest is None:
+                    continue
+            head = parse(self.decision, self.decision_of(i))
+            return None if head is None else head + rest  # type: ignore[operator]
+        parse.fail(self, f"has no alternative that can make {value!r:.60}")
+        return None
+
+    def decision_of(self, index: int) -> float:
+        """The simplest decision in ``[0, 1)`` that chooses alternative ``index``.
+
+        >>> Choice("a", "b", "c").decision_of(2), Choice("a", "b", weights=[1, 3]).decision_of(1)
+        (0.6666666666666666, 0.25)
+        """
+        if self._uniform:
+            u = index / self._count
+        else:
+            sums = self._cumulative
+            u = sums[index - 1] / sums[-1] if index else 0.0  # type: ignore[index]
+        for _ in range(64):  # rounding may put the bound's float just below it
+            if u >= 1.0 or self.index_of(u) >= index:
+                break
+            u = math.nextafter(u, 1.0)
+        return min(u, math.nextafter(1.0, 0.0))
 
     def stage(self, e: Emitter, out: list[str], ind: str) -> str:
         """The stager's code of a pick: the decision drawn, then an ``if`` chain comparing it
@@ -329,6 +368,10 @@ class Freeze(Shrinkable[T]):
     def _reset_self(self) -> None:
         self._value = UNSET
 
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """Its input's draws for ``value`` (its first pick, from the initial state)."""
+        return parse(self.picker, value)
+
     def value_range(self) -> tuple[Any, Any] | None:
         return self.picker.value_range()
 
@@ -363,6 +406,10 @@ class Once(Bounded[T]):
     def _reset_self(self) -> None:
         self._done = False
 
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """Its input's draws for ``value`` (its one value)."""
+        return parse(self.picker, value)
+
 
 class Apply(Picker[T]):
     """``fn(*picks, **named_picks)``: a value computed from one pick of each input.
@@ -381,12 +428,61 @@ class Apply(Picker[T]):
     inputs_fields = ("args", "kwargs")
     #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
     _fast = lean_from_second_pick
+    #: The inputs' values that make a value (``inverse(value)``), for parsing: see :meth:`parse_draws`.
+    inverse: Callable[[Any], Any] | None = None
 
-    def __init__(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, fn: Callable[..., T], /, *args: Any, inverse: Callable[[Any], Any] | None = None, **kwargs: Any) -> None:
+        self._inputs(fn, args, kwargs)
+        if inverse is not None:
+            self.inverse = check_callable(inverse, "inverse", arguments=1)
+
+    def _inputs(self, fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
         # (value_input, inlined: a value input is never refused, and a Bind builds many)
         self.args = [a if isinstance(a, Picker) else Constant(a) for a in args]
         self.kwargs = {k: v if isinstance(v, Picker) else Constant(v) for k, v in kwargs.items()} if kwargs else {}
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """With an ``inverse``, the draws of the inputs' values it gives for ``value``: a tuple of
+        the positional inputs' values, a dict of the keyword inputs' values, or a pair
+        ``(tuple, dict)`` when ``Apply`` has both (the parse is checked by a replay, so an
+        inverse that is wrong only makes the parse fail).
+
+        >>> from synthia import RandomInteger
+        >>> from synthia.core.parsing import parse
+        >>> parse(Apply(str, RandomInteger(0, 100), inverse=lambda s: (int(s),)), "42").values()
+        [42]
+        """
+        inverse = self.inverse
+        if inverse is None and not self.args and not self.kwargs:  # no input: its one value
+            return [] if same_value(self.fn(), value) else None
+        if inverse is None and self.fn in _CONTAINERS and len(self.args) == 1 and not self.kwargs:
+            if type(value) is not self.fn:
+                return None
+            inverse = _CONTAINERS[self.fn]  # tuple(xs), frozenset(xs): the items, as a list
+        if inverse is None:
+            parse.fail(self, "has no inverse (give Apply(..., inverse=...) to parse its values)")
+            return None
+        inputs = inverse(value)
+        if self.args and self.kwargs:
+            positional, named = inputs
+        elif self.kwargs:
+            positional, named = (), inputs
+        else:
+            positional, named = inputs, {}
+        return self._parse_inputs(tuple(positional), dict(named), parse)
+
+    def _parse_inputs(self, positional: tuple[Any, ...], named: dict[str, Any], parse: Parse) -> list[Any] | None:
+        if len(positional) != len(self.args) or set(named) != set(self.kwargs):
+            return None
+        draws: list[Any] = []
+        pairs = list(zip(self.args, positional)) + [(p, named[k]) for k, p in self.kwargs.items()]
+        for picker, part in pairs:
+            theirs = parse(picker, part)
+            if theirs is None:
+                return None
+            draws += theirs
+        return draws
 
     def _pick(self) -> T:
         args = [a.pick() for a in self.args]
@@ -425,7 +521,21 @@ class Apply(Picker[T]):
         def plain(p: Picker[Any]) -> Any:
             return p.value if type(p) is Constant else p
 
-        return [self.fn] + [plain(a) for a in self.args], {k: plain(v) for k, v in self.kwargs.items()}
+        kwargs = {k: plain(v) for k, v in self.kwargs.items()}
+        if self.inverse is not None:
+            kwargs["inverse"] = self.inverse
+        return [self.fn] + [plain(a) for a in self.args], kwargs
+
+
+def _items(value: Any) -> tuple[list[Any]]:
+    try:
+        return (sorted(value),)
+    except TypeError:
+        return (list(value),)
+
+
+#: Containers built from one list whose items ``Apply`` parses without an ``inverse``.
+_CONTAINERS: dict[Any, Callable[[Any], Any]] = {tuple: lambda v: (list(v),), frozenset: _items, set: _items}
 
 
 class RecursionTooDeep(ValueError):
@@ -496,6 +606,17 @@ class Deferred(Picker[T]):
 
     def _reset_self(self) -> None:
         self._depth = 0
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The target's draws for ``value`` (the fallback's past ``max_depth``), counting the
+        depth as a pick does."""
+        if self.max_depth is not None and self._depth >= self.max_depth:
+            return parse(self.fallback, value)  # type: ignore[arg-type]
+        self._depth += 1
+        try:
+            return parse(self.target, value)
+        finally:
+            self._depth -= 1
 
     def stage(self, e: Emitter, out: list[str], ind: str) -> str:
         """The stager's code of a pick: a call of one local recursive function for this picker

@@ -14,6 +14,7 @@ from ..core.tapes import INTEGER
 from ..core.exceptions import GiveUp
 from ..core.random import Stream
 from ..core.inputs import count_input, element_input, variadic_inputs
+from ..core.parsing import Parse
 from ..core.picker import Picker, RandomPicker
 from ..core.shrinking import Shrinkable
 
@@ -89,8 +90,28 @@ class ComposeList(Shrinkable[list[T]]):
             out.append(f"{ind}    {append}({element})")
         return v
 
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The length's draws, then each element's (:mod:`synthia.core.parsing`)."""
+        return _parse_sequence(value, self.length, lambda i: self.element, parse)
+
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.element], {"length": self.length}
+
+
+def _parse_sequence(value: Any, length: Picker[Any], element: Any, parse: Parse) -> list[Any] | None:
+    """The draws of a list: ``length``'s draws for its size, then the draws of each item ``i``
+    by the picker ``element(i)``."""
+    if type(value) is not list:
+        return None
+    draws = parse(length, len(value))
+    for i, item in enumerate(value):
+        if draws is None:
+            return None
+        theirs = parse(element(i), item)
+        if theirs is None:
+            return None
+        draws += theirs
+    return draws
 
 
 class ListPicker(Shrinkable[list[Any]]):
@@ -117,6 +138,11 @@ class ListPicker(Shrinkable[list[Any]]):
         n = check_count_pick(self.length.pick(), "length", self.length)
         pickers, k = self.pickers, len(self.pickers)
         return [pickers[i % k].pick() for i in range(n)]
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The length's draws, then each element's by the picker of its position."""
+        pickers = self.pickers
+        return _parse_sequence(value, self.length, lambda i: pickers[i % len(pickers)], parse)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.pickers), {"length": self.length}
@@ -170,6 +196,16 @@ class SetPicker(Shrinkable[set[Any]]):
             else:
                 misses = 0
         return out
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The size's draws, then each element's (in sorted order where the elements sort)."""
+        if type(value) is not set:
+            return None
+        try:
+            items = sorted(value)
+        except TypeError:
+            items = list(value)
+        return _parse_sequence(items, self.size, lambda i: self.element, parse)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.max_tries == 1000 else {"max_tries": self.max_tries}

@@ -10,6 +10,7 @@ from ..core.emitter import Emitter, described, fast_pick
 from ..core.instrument import WATCHED
 from ..core.routing import follow_routes, open_span, route_key
 from ..core.inputs import value_input
+from ..core.parsing import Parse
 from ..core.picker import Picker, RandomPicker
 from ..core.random import DERIVING, derived_seeds
 from .basic import Apply
@@ -81,12 +82,20 @@ class Bind(RandomPicker[U]):
     _light_stream = True  # it draws only the roots of the streams of the pickers it builds
 
     @overload
-    def __init__(self, picker: Picker[T], fn: Callable[[T], Any], *, cache: bool = False, seed: int | None = None) -> None: ...
+    def __init__(
+        self, picker: Picker[T], fn: Callable[[T], Any], *, cache: bool = False, inverse: Callable[[Any], T] | None = None, seed: int | None = None
+    ) -> None: ...
     @overload
-    def __init__(self, picker: T, fn: Callable[[T], Any], *, cache: bool = False, seed: int | None = None) -> None: ...
-    def __init__(self, picker: Any, fn: Callable[[Any], Any], *, cache: bool = False, seed: int | None = None) -> None:
+    def __init__(
+        self, picker: T, fn: Callable[[T], Any], *, cache: bool = False, inverse: Callable[[Any], T] | None = None, seed: int | None = None
+    ) -> None: ...
+    def __init__(
+        self, picker: Any, fn: Callable[[Any], Any], *, cache: bool = False, inverse: Callable[[Any], Any] | None = None, seed: int | None = None
+    ) -> None:
         self.picker = picker if isinstance(picker, Picker) else Constant(picker)  # (value_input, inlined)
         self.fn = check_callable(fn, "fn", arguments=1)
+        #: The first value that made a value (``inverse(value)``), for parsing (:meth:`parse_draws`).
+        self.inverse = inverse if inverse is None else check_callable(inverse, "inverse", arguments=1)
         self.cache = cache if cache is False else check_bool(cache, "cache")
         if cache and type(self.picker) is Constant:
             check_hashable(self.picker.value, "picker (a constant, with cache=True)")
@@ -281,8 +290,28 @@ class Bind(RandomPicker[U]):
         state["compiled"] = {}
         return state
 
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """With an ``inverse`` (the value to the first value ``v`` that made it), the draws of
+        ``v`` by ``picker``, then those of ``value`` by the wiring ``fn(v)``.
+
+        >>> from synthia import ComposeList, RandomInteger, parse
+        >>> sized = Bind(RandomInteger(1, 5), lambda n: ComposeList(RandomInteger(0, 9), n), inverse=len)
+        >>> parse(sized, [7, 3]).values()
+        [2, 7, 3]
+        """
+        if self.inverse is None:
+            parse.fail(self, "has no inverse (give Bind(..., inverse=...) to parse its values)")
+            return None
+        first = self.inverse(value)
+        head = parse(self.picker, first)
+        tail = None if head is None else parse(_as_inner(self.fn(first)), value)
+        return None if head is None or tail is None else head + tail
+
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
-        return [self.picker, self.fn], ({"cache": True} if self.cache else {})
+        kwargs: dict[str, Any] = {"cache": True} if self.cache else {}
+        if self.inverse is not None:
+            kwargs["inverse"] = self.inverse
+        return [self.picker, self.fn], kwargs
 
 
 #: What a ``Bind`` without ``cache`` keeps: nothing (it never writes there).

@@ -6,6 +6,7 @@ from typing import Any, Callable, TypeVar, overload
 from ..core.checks import check_callable, check_int, describe
 from ..core.exceptions import GiveUp
 from ..core.inputs import value_input
+from ..core.parsing import Parse
 from ..core.picker import Picker
 from ..core.shrinking import Shrinkable
 
@@ -52,6 +53,13 @@ class PickIf(Shrinkable[T]):
             if accept(value):
                 return value
         raise GiveUp(f"{self!r} rejected {tries} values in a row")
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """Its input's draws for ``value``, when the predicate accepts it (the first try)."""
+        if not self.predicate(value):
+            parse.fail(self, f"refuses {value!r:.60} (its predicate is false)")
+            return None
+        return parse(self.picker, value)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.max_tries == 10_000 else {"max_tries": self.max_tries}

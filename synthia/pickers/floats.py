@@ -33,7 +33,8 @@ import sys
 from typing import Any
 
 from ..core.checks import check_bool, check_float
-from ..core.draws import FLOAT, sort_key
+from ..core.draws import FLOAT, INTEGER, WEIGHTED, Draw, sort_key
+from ..core.parsing import Parse, same_value
 from ..core.picker import RandomPicker
 
 __all__ = ["AnyFloat"]
@@ -178,6 +179,29 @@ class FloatSpace:
             return specials[index] if mode == 2 else value
         return specials[stream.below(len(specials))] if len(specials) > 1 else specials[0]
 
+    def parse(self, value: Any) -> list[Draw] | None:
+        """The draws of :meth:`draw` that make ``value`` (a float of the space): the first
+        mode and the value as the float draw, or the special mode and the special's index."""
+        if type(value) is not float or not self.permits(value):
+            return None
+        specials = self.specials
+        index = next((i for i, x in enumerate(specials) if same_value(x, value)), None)
+        cumulative = (tuple(self._cumulative),)
+        lo, hi = self.low, self.high
+        if self.finite and lo < hi:
+            finite = math.isfinite(value)
+            if not finite and index is None:
+                return None
+            mode = 0 if finite else 2
+            draws = [Draw(WEIGHTED, mode, cumulative), Draw(FLOAT, value if finite else lo, (lo, self._top))]
+            if len(specials) > 1:
+                draws.append(Draw(INTEGER, 0 if finite else index, (0, len(specials))))
+            return draws
+        if index is None:
+            return None
+        draws = [Draw(WEIGHTED, 2, cumulative)]
+        return draws + [Draw(INTEGER, index, (0, len(specials)))] if len(specials) > 1 else draws
+
     def _special_index(self, stream: Any) -> int:
         return self._special
 
@@ -281,6 +305,10 @@ class AnyFloat(RandomPicker[float]):
 
     def _pick(self) -> float:
         return self.space.draw(self._stream)
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The draws that make ``value``, a float of its range (see :meth:`FloatSpace.parse`)."""
+        return self.space.parse(value)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = []

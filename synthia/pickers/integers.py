@@ -30,6 +30,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.checks import check_int
+from ..core.draws import INTEGER, Draw
+from ..core.parsing import Parse
 from ..core.picker import RandomPicker
 from ..core.shrinking import simplest_in
 
@@ -78,6 +80,12 @@ class AnyInteger(RandomPicker[int]):
 
     def _pick(self) -> int:
         return self._stream.integer_by(self.low, self.high, self._sample)
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The one integer draw: the value itself, an ``int`` of the range."""
+        if type(value) is not int or not self.low <= value < self.high:
+            return None
+        return [Draw(INTEGER, value, (self.low, self.high))]
 
     def _sample(self, stream: Any) -> int:
         mode = stream.weighted(MODES)

@@ -16,6 +16,7 @@ from ..core.checks import check_bool, check_callable, check_count_pick, check_fl
 from ..core.exceptions import GiveUp
 from ..core.inputs import count_input, element_input, value_input
 from ..core.picker import Picker, RandomPicker
+from ..core.parsing import Parse
 from ..core.routing import open_span
 from ..core.random import shuffle
 from .basic import Apply
@@ -101,8 +102,23 @@ class Struct(Apply[Any]):
         if not fields:
             raise ValueError(f"a Struct needs at least one field, got none for {cls!r}")
         check_callable(cls, "cls", arguments=0, keywords=fields, source="the fields given to Struct")
-        super().__init__(cls, **fields)
+        self._inputs(cls, (), fields)
         self.cls = cls
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The fields' draws, field by field: a dict's entries (its keys exactly the
+        fields), or the attributes of an instance of the class (its fields)."""
+        if self.cls is dict:
+            if type(value) is not dict or list(value) != list(self.kwargs):
+                parse.fail(self, f"cannot make {value!r:.60} (a dict with the keys {list(self.kwargs)})")
+                return None
+            named = dict(value)
+        elif type(value) is self.cls:
+            named = {k: getattr(value, k) for k in self.kwargs}
+        else:
+            parse.fail(self, f"cannot make {value!r:.60} (not a {getattr(self.cls, '__name__', self.cls)})")
+            return None
+        return self._parse_inputs((), named, parse)
 
     @property
     def columns(self) -> list[str]:
@@ -154,6 +170,18 @@ class DictPicker(Picker[dict[Any, Any]]):
             misses = 0
             out[k] = value()
         return out
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The size's draws, then each entry's key and value draws, in the dict's order."""
+        if type(value) is not dict:
+            return None
+        draws = parse(self.size, len(value))
+        for k, v in value.items():
+            key, item = parse(self.keys, k), parse(self.values, v)
+            if draws is None or key is None or item is None:
+                return None
+            draws += key + item
+        return draws
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.keys, self.values, self.size], {}

@@ -8,9 +8,10 @@ from ..core.checks import check_count_pick, check_text, describe
 from ..core.constant import Constant
 from ..core.inputs import count_input, value_input
 from ..core.leaves import DrawSpec
+from ..core.parsing import Parse
 from ..core.picker import RandomPicker
 from ..core.shrinking import Shrinkable
-from ..core.tapes import INTEGER
+from ..core.tapes import INTEGER, Draw
 
 __all__ = ["RandomString", "StringPattern", "RandomPrefix", "RandomSuffix", "RandomTrim", "RandomSubString"]
 
@@ -53,6 +54,14 @@ class RandomString(RandomPicker[str], Shrinkable[str]):
             return "".join([alphabet[character()] for _ in range(n)])
 
         return pick
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The length's draws, then each character's index in the alphabet."""
+        alphabet = self.alphabet
+        if type(value) is not str or not all(c in alphabet for c in value):
+            return None
+        length = parse(self.length, len(value))
+        return None if length is None else length + [Draw(INTEGER, alphabet.index(c), (0, len(alphabet))) for c in value]
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.length], ({} if self.alphabet == ALPHANUMERIC else {"alphabet": self.alphabet})

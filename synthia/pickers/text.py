@@ -26,6 +26,8 @@ from typing import Any, Callable, Iterable, Sequence
 from ..core.checks import check_count_pick, check_int, check_probability, check_text, check_values, describe
 from ..core.draws import open_span
 from ..core.inputs import count_input
+from ..core.parsing import Parse
+from ..core.tapes import BOOLEAN, INTEGER, Draw
 from ..core.picker import RandomPicker
 from ..core.random import Stream
 
@@ -417,6 +419,26 @@ class RandomText(RandomPicker[str]):
         self._size = len(self.chars) if stream.boolean(WIDE) else self._narrow
         return self._spell(stream, n, "")
 
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The draws of a plain string (as :meth:`_recorded` reads them): not nasty, the
+        length's draws, ``wide?`` false, then each character's class and rank."""
+        if type(value) is not str or not all(c in self.chars for c in value):
+            return None
+        nasty = bool(self._nasty and self.nasty)
+        draws = [Draw(BOOLEAN, False, (self.nasty,))] if nasty else []
+        length = parse(self.length, len(value))
+        if length is not None:
+            draws += length + [Draw(BOOLEAN, False, (WIDE,))]
+        elif nasty and value in self._nasty:  # a nasty string of a length the length cannot make
+            draws = [Draw(BOOLEAN, True, (self.nasty,)), Draw(INTEGER, len(value), (0, self._longest + 1)), Draw(INTEGER, 0, (0, 1))]
+        else:
+            return None
+        classes = self.chars.classes
+        for char in value:
+            c, rank = self.chars.locate(char)
+            draws += [Draw(INTEGER, c, (0, len(classes))), Draw(INTEGER, rank, (0, len(classes[c])))]
+        return draws
+
     def _choose_nasty(self, stream: Any) -> int:
         self._forced = self._nasty[stream.below(len(self._nasty))]
         return len(self._forced)
@@ -481,6 +503,13 @@ class RandomBytes(RandomPicker[bytes]):
         n = check_count_pick(self.length.pick(), "length", self.length)
         below = self._stream.below
         return bytes([below(256) for _ in range(n)])
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The length's draws, then one integer draw of ``[0, 256)`` per byte."""
+        if type(value) is not bytes:
+            return None
+        length = parse(self.length, len(value))
+        return None if length is None else length + [Draw(INTEGER, b, (0, 256)) for b in value]
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.length], {}

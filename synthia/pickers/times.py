@@ -12,7 +12,9 @@ import datetime as dt
 from typing import Any, Sequence
 
 from ..core.checks import check_values
+from ..core.draws import Draw
 from ..core.leaves import DrawSpec
+from ..core.parsing import Parse
 from ..core.picker import RandomPicker
 from ..core.tapes import INTEGER
 
@@ -35,6 +37,14 @@ def _check(value: Any, kind: type | tuple[type, ...], name: str) -> Any:
 def _range(low: Any, high: Any) -> None:
     if not low < high:
         raise ValueError(f"high must be later than low, got low={low!r}, high={high!r}")
+
+
+def away(value: int, low: int, high: int, pivot: int) -> list[Draw] | None:
+    """The draw of :func:`toward` that makes ``value`` (``None`` out of ``[low, high)``)."""
+    if not low <= value < high:
+        return None
+    centre = min(max(pivot, low), high - 1)
+    return [Draw(INTEGER, value - centre, (low - centre, high - centre))]
 
 
 def toward(stream: Any, low: int, high: int, pivot: int) -> int:
@@ -113,6 +123,12 @@ class RandomTime(RandomPicker[dt.time]):
         hour, minute = divmod(minutes, 60)
         return dt.time(hour, minute, second, micro, tzinfo=self.tz)
 
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The draw of its microseconds since midnight (its zone the picker's)."""
+        if type(value) is not dt.time or value.tzinfo is not self.tz or value.fold:
+            return None
+        return away(_time_us(value), *self._bounds)
+
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = [] if self.low == dt.time(0) and self.high is None else [self.low, self.high]
         return args, ({} if self.tz is None else {"tz": self.tz})
@@ -180,6 +196,18 @@ class RandomDatetime(RandomPicker[dt.datetime]):
         zone = zones[self._stream.below(len(zones))] if len(zones) > 1 else zones[0]
         return value.replace(tzinfo=zone)
 
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The draw of its distance to 2000-01-01, then its zone's index (among several)."""
+        if type(value) is not dt.datetime or value.fold:
+            return None
+        draws = away((value.replace(tzinfo=None) - PIVOT_DATETIME) // _MICRO, *self._bounds)
+        zones = self.timezones
+        if zones is None:
+            return draws if value.tzinfo is None else None
+        if value.tzinfo not in zones or draws is None:
+            return None
+        return draws + ([Draw(INTEGER, zones.index(value.tzinfo), (0, len(zones)))] if len(zones) > 1 else [])
+
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         args: list[Any] = [] if (self.low, self.high) == (dt.datetime.min, dt.datetime.max) else [self.low, self.high]
         return args, ({} if self._names is None else {"timezones": self._names})
@@ -205,6 +233,10 @@ class RandomTimedelta(RandomPicker[dt.timedelta]):
 
     def _pick(self) -> dt.timedelta:
         return dt.timedelta(microseconds=toward(self._stream, *self._bounds))
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The draw of its microseconds."""
+        return away(value // _MICRO, *self._bounds) if type(value) is dt.timedelta else None
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         default = (self.low, self.high) == (dt.timedelta(days=-10_000), dt.timedelta(days=10_000))

@@ -5,6 +5,7 @@ from typing import Any
 
 from ..core.emitter import Emitter, lean_from_second_pick
 from ..core.inputs import variadic_inputs
+from ..core.parsing import Parse
 from ..core.shrinking import Shrinkable
 
 __all__ = ["ArrayPicker"]
@@ -42,6 +43,18 @@ class ArrayPicker(Shrinkable[tuple[Any, ...]]):
         v = e.var("t")
         out.append(f"{ind}{v} = ({', '.join(items)}{',' if len(items) == 1 else ''})  # ArrayPicker")
         return v
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """Each component's draws, in order (:mod:`synthia.core.parsing`)."""
+        if type(value) is not tuple or len(value) != len(self.pickers):
+            return None
+        draws: list[Any] = []
+        for picker, part in zip(self.pickers, value):
+            theirs = parse(picker, part)
+            if theirs is None:
+                return None
+            draws += theirs
+        return draws
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return list(self.pickers), {}

@@ -3,6 +3,7 @@ from .context import UnsatisfiedAssumption, assume, cover, draw, event, note, ta
 from .actions import Action, action, initialize, invariant, precondition
 from .bundles import Bundle, consumes, multiple
 from .find import NoExampleFound, find
+from .outside import shrink
 from .monkey import Monkey, MonkeyReport, Step, TraceExplanation, monkey
 from .scheduler import Deadlock, History, Lock, interleave
 from .primitives import controlled_primitives
@@ -39,6 +40,7 @@ __all__ = [
     "cover",
     "Outcome",
     "find",
+    "shrink",
     "NoExampleFound",
     "draw",
     "assume",

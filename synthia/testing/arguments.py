@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from ..core.constant import Constant
 from ..core.inputs import value_input
 from ..core.picker import Picker
 from ..pickers.basic import Apply
@@ -27,10 +28,10 @@ class Arguments(Apply[dict[str, Any]]):
         super().__init__(dict)
         # Set after construction: an argument may be called ``fn`` like Apply's own parameter.
         self.kwargs = {name: value_input(p, name) for name, p in pickers.items()}
+        self.inverse = dict  # a dict of the arguments' values parses through each argument's picker
 
     def named_inputs(self) -> Iterator[tuple[str, Picker[Any]]]:
         yield from self.kwargs.items()
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
-        _, kwargs = super().arguments()
-        return [], kwargs
+        return [], {k: p.value if type(p) is Constant else p for k, p in self.kwargs.items()}

@@ -12,6 +12,7 @@ Hypothesis's choices order values the same way, both libraries agree on it.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import itertools
 import json
 import math
@@ -792,6 +793,27 @@ CASES: list[QualityCase] = [
         lambda l: any(4990 <= n <= 5010 for n in l),
         [4990],
         lambda: _st().lists(_st().integers() | _st().sampled_from([4991, 5009]), max_size=4),
+    ),
+    QualityCase(
+        "widening: a boolean before the integer alternative",
+        lambda: sy.Choice(sy.RandomBoolean(), sy.AnyInteger(), sy.Choice(4991, 5009)),
+        lambda n: not isinstance(n, bool) and 4990 <= n <= 5010,
+        4990,
+        lambda: _st().booleans() | _st().integers() | _st().sampled_from([4991, 5009]),
+    ),
+    QualityCase(
+        "widening: a boolean first, inside a dict's values",
+        lambda: sy.DictPicker(sy.Choice("a", "b"), sy.Choice(sy.RandomBoolean(), sy.AnyInteger(), sy.Choice(-4991, 5009)), sy.RandomInteger(0, 3)),
+        lambda d: any(not isinstance(n, bool) and abs(n) >= 4990 for n in d.values()),
+        {"a": 4990},
+        lambda: _st().dictionaries(_st().sampled_from("ab"), _st().booleans() | _st().integers() | _st().sampled_from([-4991, 5009]), max_size=2),
+    ),
+    QualityCase(
+        "widening: a date made from constants, re-made by RandomDate",
+        lambda: sy.Choice(sy.RandomDate(), sy.Apply(lambda y, m: dt.date(y, m, 1), sy.Choice(2031, 2047), sy.Choice(3, 11))),
+        lambda d: d.year >= 2025,
+        dt.date(2025, 1, 1),
+        lambda: _st().dates() | _st().builds(lambda y, m: dt.date(y, m, 1), _st().sampled_from([2031, 2047]), _st().sampled_from([3, 11])),
     ),
     # -- sizes drawn by another picker ------------------------------------------------------------
     QualityCase(

@@ -174,4 +174,10 @@ SIGNATURES = [
     Signature(sy.controlled_primitives, lambda C: C(()), use=_enter),
     Signature(sy.record, lambda C: C(sy.RandomInteger(0, 9), 2)),
     Signature(sy.replay, lambda C: C(sy.RandomInteger(0, 9), [3], reset=True, max_draws=10, spans=True)),
+    Signature(sy.parse, lambda C: C(sy.ComposeList(sy.RandomInteger(0, 9), sy.RandomInteger(0, 4)), [3, 4])),
+    Signature(
+        sy.shrink,
+        lambda C: C(sy.ComposeList(sy.RandomInteger(0, 9), sy.RandomInteger(0, 4)), [3, 7], lambda xs: sum(xs) < 5, seed=0,
+                    options=sy.RunOptions(shrink_budget=50)),
+    ),
 ]
