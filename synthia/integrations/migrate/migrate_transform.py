@@ -63,6 +63,9 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
         self.counts = Counts()
         self.pickers: set[int] = set()
         self.origin: dict[int, cst.CSTNode] = {}
+        #: The nodes whose ids ``pickers`` and ``choices`` hold, kept alive: a freed node's id
+        #: given to a new node made it a picker or a Choice (a call's arguments spliced in).
+        self.alive: list[cst.CSTNode] = []
         self.frames: list[list[str]] = [[]]
         self.assigning: list[tuple[cst.CSTNode, str | None]] = []
         self.data_names: list[set[str]] = [set()]
@@ -217,13 +220,13 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
         if made is BRIDGE:
             self.counts.bridged += 1
             bridged = Out(self.sy("from_strategy")).pos(original_node).build()
-            self.pickers.add(id(bridged))
+            self.pickers.add(self._keep(bridged))
             return bridged
         self.counts.translated += 1
-        self.pickers.add(id(made))
+        self.pickers.add(self._keep(made))
         self.origin[id(made)] = original_node
         if qualified == "hypothesis.strategies.one_of" and isinstance(made, cst.Call) and not any(a.star for a in made.args):
-            self.choices.add(id(made))
+            self.choices.add(self._keep(made))
         return made
 
     def _recursive(self, original_node: cst.Call, updated_node: cst.Call) -> Any:
@@ -241,7 +244,7 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
         made = expr(f"{self.sy('Deferred')}(lambda: {self.sy('Choice')}({{base}}, {{grown}}), max_depth={RECURSIVE_DEPTH}, fallback={{fallback}})",
                     base=base, grown=grown, fallback=base.deep_clone())
         self.counts.translated += 1
-        self.pickers.add(id(made))
+        self.pickers.add(self._keep(made))
         return made
 
     def _method_call(self, original_node: cst.Call, updated_node: cst.Call) -> Any:
@@ -269,7 +272,7 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
                 out.pos(receiver).same(arguments[0])
             made = out.build()
             self.counts.translated += 1
-            self.pickers.add(id(made))
+            self.pickers.add(self._keep(made))
             return made
         if method == "example" and not arguments:
             self.counts.translated += 1
@@ -293,12 +296,16 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
                         args=[cst.Arg(p, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")) if i < len(parts) - 1 else cst.MaybeSentinel.DEFAULT)
                               for i, p in enumerate(parts)],
                         lpar=updated_node.lpar, rpar=updated_node.rpar)
-        self.choices.add(id(made))
-        self.pickers.add(id(made))
+        self.choices.add(self._keep(made))
+        self.pickers.add(self._keep(made))
         self.counts.translated += 1
         return made
 
     choices: set[int]
+
+    def _keep(self, node: cst.CSTNode) -> int:
+        self.alive.append(node)
+        return id(node)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.choices = set()
