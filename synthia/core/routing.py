@@ -459,6 +459,18 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
 
 def _spanning(route: Route, label: Hashable) -> Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]:
     def make(picker: "Picker[Any]", pick: Callable[[], Any]) -> Callable[[], Any]:
+        if picker.atomic:
+
+            def atom() -> Any:
+                source = route.source
+                source.open_atom(label)
+                try:
+                    return pick()
+                finally:
+                    source.close_span()
+
+            return atom
+
         def spanned() -> Any:
             source = route.source
             source.open_span(label)

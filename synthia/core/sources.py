@@ -63,6 +63,11 @@ class DrawSource:
     def open_span(self, label: Hashable) -> None:
         """A routed picker's ``pick()`` begins (or a part of it: see :func:`open_span`)."""
 
+    def open_atom(self, label: Hashable) -> None:
+        """The ``pick()`` of an atomic picker (:attr:`~synthia.core.picker.Picker.atomic`)
+        begins: a span whose draws count as one choice. By default, :meth:`open_span`."""
+        self.open_span(label)
+
     def close_span(self) -> None:
         """The innermost open ``pick()`` ends (normally or by an exception)."""
 
@@ -107,6 +112,10 @@ class _Logging(DrawSource):
         self.pick_starts: list[int] = []
         self._stack: list[int] = []
         self._closed: dict[Hashable, int] = {}
+        #: The draw ranges of the outermost atomic spans closed so far (one choice each).
+        self.atoms: list[tuple[int, int]] = []
+        #: The position (in :attr:`spans`) of the outermost atomic span open, else -1.
+        self._atom = -1
 
     def _log(self, kind: str, args: tuple[Any, ...], value: Any) -> Any:
         self.draws.append(Draw(kind, value, args))
@@ -120,11 +129,21 @@ class _Logging(DrawSource):
         self.spans.append(Span(label, len(self.draws), stack[-1] if stack else -1, len(stack)))
         stack.append(len(self.spans) - 1)
 
+    def open_atom(self, label: Hashable) -> None:
+        self.open_span(label)
+        if self._atom < 0:
+            self._atom = self._stack[-1]
+
     def close_span(self) -> None:
-        span = self.spans[self._stack.pop()]
+        position = self._stack.pop()
+        span = self.spans[position]
         span.end = len(self.draws)
         span.index = self._closed.get(span.label, 0)
         self._closed[span.label] = span.index + 1
+        if position == self._atom:
+            self._atom = -1
+            if span.end - span.start > 1:  # a draw or none: what the order counts anyway
+                self.atoms.append((span.start, span.end))
 
     def begin_pick(self) -> None:
         self.pick_starts.append(len(self.draws))
@@ -136,7 +155,10 @@ class _Logging(DrawSource):
             self.spans[i].end = len(self.draws)
         picks = max(len(self.pick_starts), 1)
         starts = self.pick_starts or [0]
-        return Tape(self.draws, self.spans, picks, starts)
+        atoms = self.atoms
+        if self._atom >= 0 and len(self.draws) - self.spans[self._atom].start > 1:
+            atoms = atoms + [(self.spans[self._atom].start, len(self.draws))]
+        return Tape(self.draws, self.spans, picks, starts, atoms)
 
 
 class Recorder(_Logging):
@@ -171,7 +193,8 @@ class Replayer(_Logging):
     ``draws`` holds :class:`Draw` entries (or plain values, taken for whatever draw
     comes) and :class:`Flex` blocks. A draw of the expected kind is clamped into its new
     range; a draw of another kind, and every draw past the end of the sequence, is the
-    simplest of its kind. After ``max_draws`` draws the replay raises :class:`Overrun`.
+    simplest of its kind. After ``max_draws`` choices (draws, those of an atomic span
+    counting as one: see :meth:`Tape.key`) the replay raises :class:`Overrun`.
     :attr:`fits` tells whether the sequence was used exactly as given.
     """
 
@@ -187,6 +210,8 @@ class Replayer(_Logging):
         self.misfits = 0
         self.extended = 0
         self.overran = False
+        #: The choices drawn so far: draws outside atomic spans, and atomic spans begun.
+        self.choices = 0
 
     @property
     def fits(self) -> bool:
@@ -215,9 +240,11 @@ class Replayer(_Logging):
         super().close_span()
 
     def _next(self, kind: str, args: tuple[Any, ...]) -> Any:
-        if self.max_draws is not None and len(self.draws) >= self.max_draws:
-            self.overran = True
-            raise Overrun(f"the replay made more than {self.max_draws} draws")
+        if self._atom < 0 or self.spans[self._atom].start == len(self.draws):  # a new choice
+            if self.max_draws is not None and self.choices >= self.max_draws:
+                self.overran = True
+                raise Overrun(f"the replay made more than {self.max_draws} choices")
+            self.choices += 1
         if self._flexes:
             flex = self._flexes[-1]
             entries, i = flex[0], flex[1]
