@@ -115,11 +115,8 @@ class Picker(Resettable, Generic[T]):
     #: a grammar's derivations, a Hypothesis strategy's draws), which a harness may copy over
     #: one another even when this picker is the only one.
     opens_parts: ClassVar[bool] = False
-    #: Whether the draws of one pick spell one value that the shrinker's order counts as one
-    #: choice, as Hypothesis counts a string or a float (:meth:`~synthia.core.tapes.Tape.key`):
-    #: of two inputs with as many choices, the earlier alternative of a ``Choice`` is simpler
-    #: however many draws spell its value (a text's ``'kangaroo'`` before a constant's
-    #: ``'kangaroo-1'``). Leaves whose draws make one string, bytes or float set it.
+    #: Whether one pick's draws spell one string, bytes or float, one choice in the shrinker's
+    #: order (:meth:`~synthia.core.tapes.Tape.key`); its value must be a function of its draws.
     atomic: ClassVar[bool] = False
     #: The fast code of this picker's pick, what a pick runs while nothing is watched: held by
     #: the picker (a leaf's sampler, the stager's code of the picker: copies drop it and the
