@@ -11,12 +11,15 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
 
-from .tapes import BOOLEAN, FLOAT, INTEGER, WEIGHTED, Draw, Flex, Overrun, Span, Tape, clamp, simplest
+from .tapes import BOOLEAN, FLOAT, INTEGER, WEIGHTED, Draw, Flex, Overrun, Span, Tape, atom_key, clamp, simplest
 
 if TYPE_CHECKING:  # pragma: no cover
     from .random import Stream
 
 __all__ = ["DrawSource", "Passthrough", "PASSTHROUGH", "Recorder", "Replayer", "NOT_RECALLED"]
+
+#: The types of the entries a replayer takes as they are.
+_ENTRIES = {Draw, Flex}
 
 #: What :meth:`DrawSource.recall` returns when it knows no value to give.
 NOT_RECALLED: Any = object()
@@ -128,6 +131,8 @@ class _Logging(DrawSource):
         self._closed: dict[Hashable, int] = {}
         #: The draw ranges of the outermost atomic spans closed so far (one choice each).
         self.atoms: list[tuple[int, int]] = []
+        #: The keys of atomic spans already known (recalled, or remembered), by first draw.
+        self.atom_keys: dict[int, tuple[Any, ...]] = {}
         #: The position (in :attr:`spans`) of the outermost atomic span open, else -1.
         self._atom = -1
 
@@ -172,7 +177,7 @@ class _Logging(DrawSource):
         atoms = self.atoms
         if self._atom >= 0 and len(self.draws) - self.spans[self._atom].start > 1:
             atoms = atoms + [(self.spans[self._atom].start, len(self.draws))]
-        return Tape(self.draws, self.spans, picks, starts, atoms)
+        return Tape(self.draws, self.spans, picks, starts, atoms, self.atom_keys)
 
 
 class Recorder(_Logging):
@@ -234,7 +239,10 @@ class Replayer(_Logging):
         self._atom_done: tuple[int, int, int] | None = None
         #: How many atomic picks this replay recalled instead of making them.
         self.recalled = 0
-        self._main: list[Any] = [d if isinstance(d, (Draw, Flex)) else Draw(None, d) for d in draws]
+        main = list(draws)
+        if not set(map(type, main)) <= _ENTRIES:  # plain values among the draws
+            main = [d if isinstance(d, (Draw, Flex)) else Draw(None, d) for d in main]
+        self._main: list[Any] = main
         self._position = 0
         #: The Flex blocks being replayed, innermost last: ``[entries, position, span depth]``.
         self._flexes: list[list[Any]] = []
@@ -307,7 +315,15 @@ class Replayer(_Logging):
         if len(entries) != after - first:
             return
         picker, ranges = fingerprint
-        memo[(id(picker), ranges, id(entries[0]))] = (picker, entries, value, tuple(self.draws[span.start : span.end]), parts)
+        draws = tuple(self.draws[span.start : span.end])
+        key = atom_key(draws)
+        self.atom_keys[span.start] = key
+        counts: dict[Hashable, int] = {}
+        for label, *_ in parts:
+            counts[label] = counts.get(label, 0) + 1
+        # The last item: the spans last made of it, and where (a recall at the same place
+        # after the same spans reuses them: spans are never changed once closed).
+        memo[(id(picker), ranges, id(entries[0]))] = [picker, entries, value, draws, parts, key, counts, None]
 
     def recall(self, fingerprint: tuple[Any, ...]) -> Any:
         memo, main, position = self.memo, self._main, self._position
@@ -317,7 +333,7 @@ class Replayer(_Logging):
         known = memo.get((id(picker), ranges, id(main[position])))
         if known is None or known[0] is not picker:
             return NOT_RECALLED
-        _, entries, value, draws, parts = known
+        _, entries, value, draws, parts, key, counts, last = known
         after = position + len(entries)
         if after > len(main) or not all(map(operator.is_, entries, main[position:after])):
             return NOT_RECALLED
@@ -331,16 +347,25 @@ class Replayer(_Logging):
         self.draws += draws
         stack, closed = self._stack, self._closed
         parent, depth = (stack[-1] if stack else -1), len(stack)
-        counts: dict[Hashable, int] = {}
-        for label, begin, end, up, down, index in parts:
-            span = Span(label, start + begin, parent if up < 0 else first + up, depth + down)
-            span.end = start + end
-            span.index = closed.get(label, 0) + index
-            counts[label] = counts.get(label, 0) + 1
-            self.spans.append(span)
+        get = closed.get
+        where = (start, first, parent, depth, tuple([get(label, 0) for label in counts]))
+        if last is not None and last[0] == where:
+            self.spans += last[1]
+        else:
+            made: list[Span] = []
+            make = Span.__new__
+            for label, begin, end, up, down, index in parts:
+                span = make(Span)
+                span.label, span.start, span.end, span.depth = label, start + begin, start + end, depth + down
+                span.parent = parent if up < 0 else first + up
+                span.index = get(label, 0) + index
+                made.append(span)
+            self.spans += made
+            known[7] = (where, made)
         for label, count in counts.items():
-            closed[label] = closed.get(label, 0) + count
+            closed[label] = get(label, 0) + count
         self.atoms.append((start, len(self.draws)))
+        self.atom_keys[start] = key
         return value
 
     def _next(self, kind: str, args: tuple[Any, ...]) -> Any:

@@ -110,6 +110,12 @@ def sort_key(kind: str | None, value: Any) -> tuple[Any, ...]:
 ATOM = 3
 
 
+def atom_key(draws: Sequence[Draw]) -> tuple[Any, ...]:
+    """The key of the draws of one atomic pick, one choice in :meth:`Tape.key`: after every
+    single draw's, then by their number, then draw by draw."""
+    return (ATOM, len(draws), tuple([sort_key(d.kind, d.value) for d in draws]))
+
+
 def fraction_bits(value: float) -> int:
     """How many binary digits the fraction of a finite float takes (0 for an integer): of two
     fractions with one integer part, the shorter is simpler (1.5, then 1.25, then
@@ -277,7 +283,7 @@ class Tape:
     ``pick_starts[i]`` is the position of the first draw of pick ``i``.
     """
 
-    __slots__ = ("draws", "spans", "picks", "pick_starts", "atoms", "_key", "_children")
+    __slots__ = ("draws", "spans", "picks", "pick_starts", "atoms", "_atom_keys", "_key", "_children")
 
     def __init__(
         self,
@@ -286,6 +292,7 @@ class Tape:
         picks: int = 1,
         pick_starts: Iterable[int] | None = None,
         atoms: Iterable[tuple[int, int]] = (),
+        atom_keys: dict[int, tuple[Any, ...]] | None = None,
     ) -> None:
         self.draws: list[Draw] = list(draws)
         self.spans: list[Span] = list(spans)
@@ -294,6 +301,8 @@ class Tape:
         #: The draw ranges ``(start, end)`` of the outermost spans of atomic pickers, in order:
         #: each counts as one choice in :meth:`key`.
         self.atoms: list[tuple[int, int]] = list(atoms)
+        #: The keys of some atoms, known already (a replay's recalled atoms), by first draw.
+        self._atom_keys = atom_keys or {}
         self._key: tuple[Any, ...] | None = None
         self._children: dict[int, list[int]] | None = None
 
@@ -321,9 +330,11 @@ class Tape:
             else:
                 keys: list[Any] = []
                 at = 0
+                known = self._atom_keys
                 for start, end in self.atoms:
                     keys += [sort_key(d.kind, d.value) for d in draws[at:start]]
-                    keys.append((ATOM, end - start, tuple([sort_key(d.kind, d.value) for d in draws[start:end]])))
+                    key = known.get(start)
+                    keys.append(key if key is not None and key[1] == end - start else atom_key(draws[start:end]))
                     at = end
                 keys += [sort_key(d.kind, d.value) for d in draws[at:]]
                 self._key = (self.picks, len(keys), tuple(keys))
