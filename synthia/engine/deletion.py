@@ -186,17 +186,10 @@ class Deletion(Proposals):
         own = base.direct_draws(p)
         if len(own) < 2:
             return False
-        runs: list[list[int]] = []
-        for i in own:
-            if runs and i == runs[-1][-1] + 1 and (base.draws[i].kind, base.draws[i].args) == (base.draws[runs[-1][0]].kind, base.draws[runs[-1][0]].args):
-                runs[-1].append(i)
-            else:
-                runs.append([i])
-        for whole in runs:
+        for whole in _runs_of_one_shape(base, own):
             shape = (base.draws[whole[0]].kind, base.draws[whole[0]].args)
             counters = self._counters(base, whole[0], lambda c: (base.draws[c].kind, base.draws[c].args) == shape)
-            widths = [len(whole) // v for v in (base.draws[c].value for c in counters) if v and len(whole) % v == 0 and 1 < len(whole) // v <= 4]
-            for w in [1, *dict.fromkeys(widths)]:
+            for w in _unit_widths(base, len(whole), counters):
                 for first in range(0, len(whole) - w + 1, w):
                     i, left = whole[first], len(whole) - first
 
@@ -438,3 +431,26 @@ class Deletion(Proposals):
         # deep bracketed product under a sum) is held by one of its largest descendants.
         largest = [q for q in descendants[_DESCENDANTS:][-_LARGE_DESCENDANTS:]][::-1]
         return descendants[:_DESCENDANTS] + largest + siblings[:_DESCENDANTS]
+
+
+def _runs_of_one_shape(tape: Tape, positions: list[int]) -> list[list[int]]:
+    """``positions`` cut into runs of consecutive draws of one kind and one range."""
+    runs: list[list[int]] = []
+    for i in positions:
+        d = tape.draws[i]
+        if runs and i == runs[-1][-1] + 1 and (d.kind, d.args) == (tape.draws[runs[-1][0]].kind, tape.draws[runs[-1][0]].args):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
+
+
+def _unit_widths(tape: Tape, length: int, counters: list[int]) -> list[int]:
+    """The widths of a run's units: one draw, then ``w`` (2 to 4) for each counter whose value
+    counts ``length`` draws as units of ``w``."""
+    widths = [1]
+    for c in counters:
+        count = tape.draws[c].value
+        if count and length % count == 0 and 1 < length // count <= 4 and length // count not in widths:
+            widths.append(length // count)
+    return widths
