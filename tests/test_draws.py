@@ -311,7 +311,7 @@ def test_tapes_survive_json(case: Case) -> None:
 @pytest.mark.parametrize(
     "data",
     [None, {}, {"draws": "x"}, {"draws": [["nope", 1, 0, 2]]}, {"draws": [["integer", 1, 0]]}, {"picks": 0, "draws": []},
-     {"draws": [["weighted", 1, "x"]]}],
+     {"draws": [["weighted", 1, "x"]]}, {"draws": [["integer", 1, 0, 2]], "atoms": [[0, 5]]}, {"draws": [], "atoms": "x"}],
     ids=repr,
 )
 def test_malformed_tapes_are_refused(data: Any) -> None:

@@ -184,3 +184,16 @@ def test_bind_parses_through_its_inverse() -> None:
     plain = sy.Bind(sy.RandomInteger(1, 5), lambda n: sy.ComposeList(sy.RandomInteger(0, 10), n))
     assert sy.parse(plain, [7, 3]) is None and "has no inverse" in (why_not(plain, [7, 3]) or "")
     assert sy.shrink(sized, [9, 9, 9, 9], lambda l: sum(l) < 10).smallest == {"value": [1, 9]}
+
+
+def test_a_shrink_report_says_the_call_that_reproduces_it() -> None:
+    def small(xs: list[int]) -> bool:
+        return max(xs) < 50
+
+    lists = sy.ComposeList(sy.RandomInteger(0, 100), sy.RandomInteger(0, 10))
+    report = sy.shrink(lists, [5, 71, 12, 99], small, seed=3)
+    line = f"sy.shrink({lists!r}, value, small, seed=3)  # value: report.first['value']"
+    assert report.reproduction == line and f"reproduce: {line}" in report.summary()
+    # The line is true: the same call gives the same report.
+    again = sy.shrink(lists, report.first["value"], small, seed=3)
+    assert again.smallest == report.smallest == {"value": [50]}

@@ -26,8 +26,9 @@ is active -- sends its draws to one source instead of its own stream:
 Both log a :class:`Tape`: the draws in order, and the **spans** -- which picker's
 ``pick()`` each draw happened inside, nested -- so that a list element, a sub-tree, an
 action or a grammar derivation is visible as a contiguous block of draws. Inputs are
-ordered **shortlex** on their tapes (:meth:`Tape.key`): fewer picks, then fewer draws,
-then draw by draw in each draw's order. This is what the generic shrinker
+ordered **shortlex** on their tapes (:meth:`Tape.key`): fewer picks, then fewer choices (a
+draw, or the draws of one pick of an atomic picker: a text, bytes, a float), then choice by
+choice in each draw's order. This is what the generic shrinker
 (:mod:`synthia.engine`) edits and what the failure database stores.
 
 >>> import synthia as sy

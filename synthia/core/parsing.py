@@ -245,7 +245,8 @@ class Reparser:
             return []
         current = [(d.kind, d.value) for d in own]
         out: list[list[Draw]] = []
-        for part in [value, *_rewrapped(value), *_children(value)[: self.CHILDREN]]:
+        parts = [value, *_rewrapped(value), *_children(value)[: self.CHILDREN], *_pushed_down(value)[: self.CHILDREN]]
+        for part in parts:
             draws = parse_draws(node, part)
             if draws is not None and [(d.kind, d.value) for d in draws] != current and draws not in out:
                 out.append(draws)
@@ -265,6 +266,22 @@ def _rewrapped(value: Any) -> list[Any]:
         except TypeError:
             return []
     return []
+
+
+def _pushed_down(value: Any) -> list[Any]:
+    """A list with one item moved into a sibling list, first there (``[5, []]`` as
+    ``[[5]]``): one level of nesting made by one wrapper less, the same leaves kept."""
+    if type(value) is not list or len(value) < 2:
+        return []
+    out = []
+    for j, sibling in enumerate(value):
+        if type(sibling) is list:
+            for i, item in enumerate(value):
+                if i != j:
+                    rest = [x for k, x in enumerate(value) if k != i]
+                    rest[j - (i < j)] = [item, *sibling]
+                    out.append(rest)
+    return out
 
 
 def _children(value: Any) -> list[Any]:

@@ -111,17 +111,18 @@ class Picker(Resettable, Generic[T]):
 
     #: Names of the attributes holding this picker's inputs (pickers, or containers of them).
     inputs_fields: ClassVar[tuple[str, ...]] = ()
-    #: Whether a pick opens spans for parts of its value (:func:`~synthia.core.draws.open_span`:
-    #: a grammar's derivations, a Hypothesis strategy's draws), which a harness may copy over
-    #: one another even when this picker is the only one.
+    #: Whether a pick opens spans for parts of its value (a grammar's derivations: a harness
+    #: may copy them over one another even when this picker is the only one).
     opens_parts: ClassVar[bool] = False
+    #: Whether one pick's draws spell one string, bytes or float, one choice in the shrinker's
+    #: order (:meth:`~synthia.core.tapes.Tape.key`); its value must be a function of its draws.
+    atomic: ClassVar[bool] = False
     #: The fast code of this picker's pick, what a pick runs while nothing is watched: held by
     #: the picker (a leaf's sampler, the stager's code of the picker: copies drop it and the
     #: picker makes it again; never an observer's), else its class's (the class's ``_pick``,
     #: or what makes the held code at the first pick).
     _fast: Callable[[], Any]
-    #: How far a picker that makes its fast code as it picks has got: 0 before its first pick
-    #: (dropped by copies, with the fast code).
+    #: How far a picker making its fast code as it picks has got (0 before its first pick).
     _picked: int = 0
     #: The stager's hook of a composite, ``stage(emitter, out, ind) -> name``: it appends the
     #: code of one pick to ``out`` and returns the name of the value (:mod:`synthia.core.emitter`).

@@ -25,9 +25,9 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 from .checks import check_bool, check_count, check_picker, check_values
 from .graph import upstream
 from .instrument import unwrap_one, wrap_one
-from .picker import Picker, Seedable
+from .picker import Picker, Seedable, described
 from .random import ROUTE, Stream
-from .sources import PASSTHROUGH, DrawSource, Recorder, Replayer
+from .sources import NOT_RECALLED, PASSTHROUGH, DrawSource, Recorder, Replayer
 from .tapes import Tape
 
 __all__ = [
@@ -459,6 +459,27 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
 
 def _spanning(route: Route, label: Hashable) -> Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]:
     def make(picker: "Picker[Any]", pick: Callable[[], Any]) -> Callable[[], Any]:
+        if picker.atomic:
+            parts = _made_by_draws(picker)
+
+            def atom() -> Any:
+                source = route.source
+                if parts is not None:  # the value is a function of the draws: a replay may recall it
+                    fingerprint = (picker, tuple([described(part).args for part in parts]))  # type: ignore[union-attr]
+                    value = source.recall(fingerprint)
+                    if value is not NOT_RECALLED:
+                        return value
+                source.open_atom(label)
+                try:
+                    value = pick()
+                finally:
+                    source.close_span()
+                if parts is not None:
+                    source.remember(fingerprint, value)
+                return value
+
+            return atom
+
         def spanned() -> Any:
             source = route.source
             source.open_span(label)
@@ -470,6 +491,20 @@ def _spanning(route: Route, label: Hashable) -> Callable[["Picker[Any]", Callabl
         return spanned
 
     return make
+
+
+def _made_by_draws(picker: "Picker[Any]") -> "list[Picker[Any]] | None":
+    """The leaves upstream of an atomic picker when its value is a function of its draws and
+    their ranges alone (every picker upstream of it describes its one draw, or is pure), else
+    ``None``: a replay may then recall its value from an earlier replay of the same draws."""
+    parts = []
+    for _, node in upstream(picker):
+        if node is not picker:
+            if described(node) is not None:
+                parts.append(node)
+            elif not node.pure:
+                return None
+    return parts
 
 
 def record(picker: "Picker[Any]", picks: int = 1) -> tuple[Any, Tape]:

@@ -8,14 +8,21 @@ logged (:class:`Recorder`), a given sequence (:class:`Replayer`), or any other
 """
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
 
-from .tapes import BOOLEAN, FLOAT, INTEGER, WEIGHTED, Draw, Flex, Overrun, Span, Tape, clamp, simplest
+from .tapes import BOOLEAN, FLOAT, INTEGER, WEIGHTED, Draw, Flex, Overrun, Span, Tape, atom_key, clamp, simplest
 
 if TYPE_CHECKING:  # pragma: no cover
     from .random import Stream
 
-__all__ = ["DrawSource", "Passthrough", "PASSTHROUGH", "Recorder", "Replayer"]
+__all__ = ["DrawSource", "Passthrough", "PASSTHROUGH", "Recorder", "Replayer", "NOT_RECALLED"]
+
+#: The types of the entries a replayer takes as they are.
+_ENTRIES = {Draw, Flex}
+
+#: What :meth:`DrawSource.recall` returns when it knows no value to give.
+NOT_RECALLED: Any = object()
 
 
 # -- sources ------------------------------------------------------------------------------
@@ -63,6 +70,21 @@ class DrawSource:
     def open_span(self, label: Hashable) -> None:
         """A routed picker's ``pick()`` begins (or a part of it: see :func:`open_span`)."""
 
+    def open_atom(self, label: Hashable) -> None:
+        """The ``pick()`` of an atomic picker (:attr:`~synthia.core.picker.Picker.atomic`)
+        begins: a span whose draws count as one choice. By default, :meth:`open_span`."""
+        self.open_span(label)
+
+    def recall(self, fingerprint: tuple[Any, ...]) -> Any:
+        """The value of the atomic pick about to begin, when this source knows it without the
+        pick (a replay of the same draws as an earlier one), having logged its draws and spans
+        as the pick would; else :data:`NOT_RECALLED`. ``fingerprint`` is ``(picker, ranges)``:
+        the atomic picker and the ranges of the leaves upstream of it."""
+        return NOT_RECALLED
+
+    def remember(self, fingerprint: tuple[Any, ...], value: Any) -> None:
+        """The atomic pick of ``fingerprint`` that just ended made ``value`` (see :meth:`recall`)."""
+
     def close_span(self) -> None:
         """The innermost open ``pick()`` ends (normally or by an exception)."""
 
@@ -107,6 +129,12 @@ class _Logging(DrawSource):
         self.pick_starts: list[int] = []
         self._stack: list[int] = []
         self._closed: dict[Hashable, int] = {}
+        #: The draw ranges of the outermost atomic spans closed so far (one choice each).
+        self.atoms: list[tuple[int, int]] = []
+        #: The keys of atomic spans already known (recalled, or remembered), by first draw.
+        self.atom_keys: dict[int, tuple[Any, ...]] = {}
+        #: The position (in :attr:`spans`) of the outermost atomic span open, else -1.
+        self._atom = -1
 
     def _log(self, kind: str, args: tuple[Any, ...], value: Any) -> Any:
         self.draws.append(Draw(kind, value, args))
@@ -120,11 +148,21 @@ class _Logging(DrawSource):
         self.spans.append(Span(label, len(self.draws), stack[-1] if stack else -1, len(stack)))
         stack.append(len(self.spans) - 1)
 
+    def open_atom(self, label: Hashable) -> None:
+        self.open_span(label)
+        if self._atom < 0:
+            self._atom = self._stack[-1]
+
     def close_span(self) -> None:
-        span = self.spans[self._stack.pop()]
+        position = self._stack.pop()
+        span = self.spans[position]
         span.end = len(self.draws)
         span.index = self._closed.get(span.label, 0)
         self._closed[span.label] = span.index + 1
+        if position == self._atom:
+            self._atom = -1
+            if span.end - span.start > 1:  # a draw or none: what the order counts anyway
+                self.atoms.append((span.start, span.end))
 
     def begin_pick(self) -> None:
         self.pick_starts.append(len(self.draws))
@@ -136,7 +174,10 @@ class _Logging(DrawSource):
             self.spans[i].end = len(self.draws)
         picks = max(len(self.pick_starts), 1)
         starts = self.pick_starts or [0]
-        return Tape(self.draws, self.spans, picks, starts)
+        atoms = self.atoms
+        if self._atom >= 0 and len(self.draws) - self.spans[self._atom].start > 1:
+            atoms = atoms + [(self.spans[self._atom].start, len(self.draws))]
+        return Tape(self.draws, self.spans, picks, starts, atoms, self.atom_keys)
 
 
 class Recorder(_Logging):
@@ -171,15 +212,37 @@ class Replayer(_Logging):
     ``draws`` holds :class:`Draw` entries (or plain values, taken for whatever draw
     comes) and :class:`Flex` blocks. A draw of the expected kind is clamped into its new
     range; a draw of another kind, and every draw past the end of the sequence, is the
-    simplest of its kind. After ``max_draws`` draws the replay raises :class:`Overrun`.
+    simplest of its kind. After ``max_draws`` choices (draws, those of an atomic span
+    counting as one: see :meth:`Tape.key`) the replay raises :class:`Overrun`.
     :attr:`fits` tells whether the sequence was used exactly as given.
+
+    ``memo`` (a dict the replays of one wiring share: a
+    :class:`~synthia.engine.session.ReplaySession`'s) keeps the values of atomic picks made of
+    the given draws: a later replay of the very same draws (the same objects, as a shrink
+    candidate keeps the parts it does not change) logs them and gives the value without the
+    pick, so that a candidate costs what it changes (a text of a thousand characters is not
+    spelled again when another entry of its dict changed).
     """
 
     dictates = True
+    #: The most atomic picks a memo holds (it is emptied when full).
+    MEMO_SIZE = 20_000
 
-    def __init__(self, draws: Iterable[Any], max_draws: int | None = None) -> None:
+    def __init__(self, draws: Iterable[Any], max_draws: int | None = None, memo: dict[Any, Any] | None = None) -> None:
         super().__init__()
-        self._main: list[Any] = [d if isinstance(d, (Draw, Flex)) else Draw(None, d) for d in draws]
+        self.memo = memo
+        #: Where the outermost atomic span open began: (span position, entry position, misfits
+        #: and draws past the end so far).
+        self._atom_from: tuple[int, int, int] | None = None
+        #: The outermost atomic span that just closed, if it took its draws as given: (span
+        #: position, first entry, entries after it).
+        self._atom_done: tuple[int, int, int] | None = None
+        #: How many atomic picks this replay recalled instead of making them.
+        self.recalled = 0
+        main = list(draws)
+        if not set(map(type, main)) <= _ENTRIES:  # plain values among the draws
+            main = [d if isinstance(d, (Draw, Flex)) else Draw(None, d) for d in main]
+        self._main: list[Any] = main
         self._position = 0
         #: The Flex blocks being replayed, innermost last: ``[entries, position, span depth]``.
         self._flexes: list[list[Any]] = []
@@ -187,6 +250,8 @@ class Replayer(_Logging):
         self.misfits = 0
         self.extended = 0
         self.overran = False
+        #: The choices drawn so far: draws outside atomic spans, and atomic spans begun.
+        self.choices = 0
 
     @property
     def fits(self) -> bool:
@@ -212,12 +277,103 @@ class Replayer(_Logging):
         flexes = self._flexes
         if flexes and flexes[-1][2] == len(self._stack):
             flexes.pop()  # what is left of the block is dropped: what follows stays aligned
+        closing = self._stack[-1]
         super().close_span()
+        start = self._atom_from
+        if start is not None and closing == start[0]:
+            self._atom_from = None
+            span = self.spans[closing]
+            given = self.misfits + self.extended == start[2] and not flexes and self._position - start[1] == span.end - span.start
+            self._atom_done = (closing, start[1], self._position) if given else None
+
+    # -- atomic picks recalled -----------------------------------------------------------------
+    def open_atom(self, label: Hashable) -> None:
+        outermost = self._atom < 0
+        super().open_atom(label)
+        if outermost and self.memo is not None and not self._flexes:
+            self._atom_from = (self._atom, self._position, self.misfits + self.extended)
+
+    def remember(self, fingerprint: tuple[Any, ...], value: Any) -> None:
+        done, self._atom_done = self._atom_done, None
+        memo = self.memo
+        if memo is None or done is None:
+            return
+        at, first, after = done
+        span = self.spans[at]
+        if after - first < 2:
+            return  # a draw or none: replayed as fast as recalled
+        base: dict[Hashable, int] = {}
+        for s in self.spans[at:]:
+            base[s.label] = min(base.get(s.label, s.index), s.index)
+        parts = tuple(
+            (s.label, s.start - span.start, s.end - span.start, s.parent - at if s is not span else -1, s.depth - span.depth, s.index - base[s.label])
+            for s in self.spans[at:]
+        )
+        if len(memo) >= self.MEMO_SIZE:
+            memo.clear()
+        entries = tuple(self._main[first:after])
+        if len(entries) != after - first:
+            return
+        picker, ranges = fingerprint
+        draws = tuple(self.draws[span.start : span.end])
+        key = atom_key(draws)
+        self.atom_keys[span.start] = key
+        counts: dict[Hashable, int] = {}
+        for label, *_ in parts:
+            counts[label] = counts.get(label, 0) + 1
+        # The last item: the spans last made of it, and where (a recall at the same place
+        # after the same spans reuses them: spans are never changed once closed).
+        memo[(id(picker), ranges, id(entries[0]))] = [picker, entries, value, draws, parts, key, counts, None]
+
+    def recall(self, fingerprint: tuple[Any, ...]) -> Any:
+        memo, main, position = self.memo, self._main, self._position
+        if memo is None or self._flexes or self._atom >= 0 or position >= len(main):
+            return NOT_RECALLED
+        picker, ranges = fingerprint
+        known = memo.get((id(picker), ranges, id(main[position])))
+        if known is None or known[0] is not picker:
+            return NOT_RECALLED
+        _, entries, value, draws, parts, key, counts, last = known
+        after = position + len(entries)
+        if after > len(main) or not all(map(operator.is_, entries, main[position:after])):
+            return NOT_RECALLED
+        if self.max_draws is not None and self.choices >= self.max_draws:
+            self.overran = True
+            raise Overrun(f"the replay made more than {self.max_draws} choices")
+        self.choices += 1
+        self.recalled += 1
+        self._position = after
+        start, first = len(self.draws), len(self.spans)
+        self.draws += draws
+        stack, closed = self._stack, self._closed
+        parent, depth = (stack[-1] if stack else -1), len(stack)
+        get = closed.get
+        where = (start, first, parent, depth, tuple([get(label, 0) for label in counts]))
+        if last is not None and last[0] == where:
+            self.spans += last[1]
+        else:
+            made: list[Span] = []
+            make = Span.__new__
+            for label, begin, end, up, down, index in parts:
+                span = make(Span)
+                span.label, span.start, span.end, span.depth = label, start + begin, start + end, depth + down
+                span.parent = parent if up < 0 else first + up
+                span.index = get(label, 0) + index
+                made.append(span)
+            self.spans += made
+            known[7] = (where, made)
+        for label, count in counts.items():
+            closed[label] = get(label, 0) + count
+        self.atoms.append((start, len(self.draws)))
+        self.atom_keys[start] = key
+        return value
 
     def _next(self, kind: str, args: tuple[Any, ...]) -> Any:
-        if self.max_draws is not None and len(self.draws) >= self.max_draws:
-            self.overran = True
-            raise Overrun(f"the replay made more than {self.max_draws} draws")
+        if self._atom < 0 or self.spans[self._atom].start == len(self.draws):  # a new choice
+            if self.max_draws is not None and self.choices >= self.max_draws:
+                self.overran = True
+                raise Overrun(f"the replay made more than {self.max_draws} choices")
+            self.choices += 1
         if self._flexes:
             flex = self._flexes[-1]
             entries, i = flex[0], flex[1]
@@ -243,6 +399,9 @@ class Replayer(_Logging):
             value, changed = clamp(kind, args, entry.value)
             if changed:
                 self.misfits += 1
+            elif entry.kind == kind and entry.args == args:
+                self.draws.append(entry)  # the entry itself: a later replay of it recalls what it made
+                return value
         return self._log(kind, args, value)
 
     def beyond(self, kind: str, args: tuple[Any, ...]) -> Any:

@@ -106,6 +106,16 @@ def sort_key(kind: str | None, value: Any) -> tuple[Any, ...]:
     return (0, int(value))
 
 
+#: The first item of an atomic span's key (:meth:`Tape.key`): after every draw's (0 to 2).
+ATOM = 3
+
+
+def atom_key(draws: Sequence[Draw]) -> tuple[Any, ...]:
+    """The key of the draws of one atomic pick, one choice in :meth:`Tape.key`: after every
+    single draw's, then by their number, then draw by draw."""
+    return (ATOM, len(draws), tuple([sort_key(d.kind, d.value) for d in draws]))
+
+
 def fraction_bits(value: float) -> int:
     """How many binary digits the fraction of a finite float takes (0 for an integer): of two
     fractions with one integer part, the shorter is simpler (1.5, then 1.25, then
@@ -273,13 +283,26 @@ class Tape:
     ``pick_starts[i]`` is the position of the first draw of pick ``i``.
     """
 
-    __slots__ = ("draws", "spans", "picks", "pick_starts", "_key", "_children")
+    __slots__ = ("draws", "spans", "picks", "pick_starts", "atoms", "_atom_keys", "_key", "_children")
 
-    def __init__(self, draws: Iterable[Draw] = (), spans: Iterable[Span] = (), picks: int = 1, pick_starts: Iterable[int] | None = None) -> None:
+    def __init__(
+        self,
+        draws: Iterable[Draw] = (),
+        spans: Iterable[Span] = (),
+        picks: int = 1,
+        pick_starts: Iterable[int] | None = None,
+        atoms: Iterable[tuple[int, int]] = (),
+        atom_keys: dict[int, tuple[Any, ...]] | None = None,
+    ) -> None:
         self.draws: list[Draw] = list(draws)
         self.spans: list[Span] = list(spans)
         self.picks = picks
         self.pick_starts: list[int] = list(pick_starts) if pick_starts is not None else [0] * (1 if picks else 0)
+        #: The draw ranges ``(start, end)`` of the outermost spans of atomic pickers, in order:
+        #: each counts as one choice in :meth:`key`.
+        self.atoms: list[tuple[int, int]] = list(atoms)
+        #: The keys of some atoms, known already (a replay's recalled atoms), by first draw.
+        self._atom_keys = atom_keys or {}
         self._key: tuple[Any, ...] | None = None
         self._children: dict[int, list[int]] | None = None
 
@@ -288,10 +311,39 @@ class Tape:
         return [d.value for d in self.draws]
 
     def key(self) -> tuple[Any, ...]:
-        """The shortlex key: ``(picks, number of draws, each draw's key in order)``."""
+        """The shortlex key over choices: ``(picks, number of choices, each choice's key in
+        order)``. A choice is a draw, or all the draws of one pick of an atomic picker (a
+        string, bytes, a float: :attr:`~synthia.core.picker.Picker.atomic`), keyed by their
+        number and their keys in order, after every single draw's key. So fewer choices are
+        simpler, then the earlier alternative of a ``Choice``, however many draws spell the
+        value it makes (Hypothesis orders its choices so, a string being one).
+
+        >>> a = Tape([Draw(INTEGER, 0, (0, 2))] + [Draw(INTEGER, 5, (0, 9))] * 3, atoms=[(1, 4)])
+        >>> b = Tape([Draw(INTEGER, 1, (0, 2)), Draw(INTEGER, 0, (0, 9))])
+        >>> a.key() < b.key(), a.choices, b.choices
+        (True, 2, 2)
+        """
         if self._key is None:
-            self._key = (self.picks, len(self.draws), tuple([sort_key(d.kind, d.value) for d in self.draws]))
+            draws = self.draws
+            if not self.atoms:
+                self._key = (self.picks, len(draws), tuple([sort_key(d.kind, d.value) for d in draws]))
+            else:
+                keys: list[Any] = []
+                at = 0
+                known = self._atom_keys
+                for start, end in self.atoms:
+                    keys += [sort_key(d.kind, d.value) for d in draws[at:start]]
+                    key = known.get(start)
+                    keys.append(key if key is not None and key[1] == end - start else atom_key(draws[start:end]))
+                    at = end
+                keys += [sort_key(d.kind, d.value) for d in draws[at:]]
+                self._key = (self.picks, len(keys), tuple(keys))
         return self._key
+
+    @property
+    def choices(self) -> int:
+        """The number of choices: draws, those of an atomic span counting as one."""
+        return len(self.draws) - sum(end - start - 1 for start, end in self.atoms)
 
     def __len__(self) -> int:
         return len(self.draws)
@@ -329,7 +381,8 @@ class Tape:
 
     # -- JSON ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict: ``{"picks": n, "draws": [[kind, value, *args], ...]}``.
+        """A JSON-ready dict: ``{"picks": n, "draws": [[kind, value, *args], ...]}``, with
+        ``"atoms": [[start, end], ...]`` when the tape has atomic spans (:meth:`key`).
 
         Weighted draws store their running sums as a list. Spans are not stored: a
         replay through the wiring rebuilds them.
@@ -340,7 +393,10 @@ class Tape:
                 out.append([d.kind, d.value, list(d.args[0])])
             else:
                 out.append([d.kind, d.value, *d.args])
-        return {"picks": self.picks, "pick_starts": list(self.pick_starts), "draws": out}
+        data: dict[str, Any] = {"picks": self.picks, "pick_starts": list(self.pick_starts), "draws": out}
+        if self.atoms:
+            data["atoms"] = [list(atom) for atom in self.atoms]
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> "Tape":
@@ -369,7 +425,22 @@ class Tape:
         starts = data.get("pick_starts")
         if not (isinstance(starts, list) and len(starts) == picks and all(isinstance(s, int) for s in starts)):
             starts = [0] * picks
-        return cls(draws, (), picks, starts)
+        return cls(draws, (), picks, starts, _atoms(data.get("atoms", []), len(draws)))
+
+
+def _atoms(atoms: Any, draws: int) -> list[tuple[int, int]]:
+    """The atomic spans of a tape read from JSON: ``[start, end]`` pairs, in order, apart."""
+    out: list[tuple[int, int]] = []
+    if not isinstance(atoms, list):
+        raise ValueError(f"atoms must be a list of [start, end] pairs, got {atoms!r:.80}")
+    for atom in atoms:
+        at = out[-1][1] if out else 0
+        if not (
+            isinstance(atom, list) and len(atom) == 2 and all(type(i) is int for i in atom) and at <= atom[0] < atom[1] <= draws
+        ):
+            raise ValueError(f"an atom must be [start, end], in order, within the {draws} draws, got {atom!r:.80}")
+        out.append((atom[0], atom[1]))
+    return out
 
 
 #: Picks without draws a tape read from JSON may have (pickers that draw nothing); beyond

@@ -179,25 +179,26 @@ class Deletion(Proposals):
         return False
 
     def _delete_own_draws(self, base: Tape, p: int) -> bool:
-        """Delete runs of span ``p``'s own draws of one shape (the characters of a string)."""
+        """Delete runs of span ``p``'s own draws of one shape (the characters of a string). A
+        unit is one draw, or ``w`` draws when a counter before the run counts it as units of
+        ``w`` (the pairs of a list of edges whose ends a ``Bind``'s value bounds: 22 draws
+        counted by a length of 11), deleted at unit boundaries."""
         own = base.direct_draws(p)
         if len(own) < 2:
             return False
-        for position, i in enumerate(own):
-            shape = (base.draws[i].kind, base.draws[i].args)
-            run = [i]
-            for j in own[position + 1 :]:
-                if j != run[-1] + 1 or (base.draws[j].kind, base.draws[j].args) != shape:
-                    break
-                run.append(j)
-            counters = self._counters(base, i, lambda c: (base.draws[c].kind, base.draws[c].args) == shape)
+        for whole in _runs_of_one_shape(base, own):
+            shape = (base.draws[whole[0]].kind, base.draws[whole[0]].args)
+            counters = self._counters(base, whole[0], lambda c: (base.draws[c].kind, base.draws[c].args) == shape)
+            for w in _unit_widths(base, len(whole), counters):
+                for first in range(0, len(whole) - w + 1, w):
+                    i, left = whole[first], len(whole) - first
 
-            def delete(k: int, i: int = i, run: list[int] = run, counters: list[int] = counters) -> bool:
-                return k == 0 or (k <= len(run) and self._delete(base, i, i + k, k, counters))
+                    def delete(k: int, i: int = i, left: int = left, counters: list[int] = counters, w: int = w) -> bool:
+                        return k == 0 or (w * k <= left and self._delete(base, i, i + w * k, k, counters))
 
-            if delete(1):
-                largest_true(lambda k: k <= 1 or delete(k), upper=len(run))
-                return True
+                    if delete(1):
+                        largest_true(lambda k: k <= 1 or delete(k), upper=left // w)
+                        return True
         return False
 
     @staticmethod
@@ -430,3 +431,26 @@ class Deletion(Proposals):
         # deep bracketed product under a sum) is held by one of its largest descendants.
         largest = [q for q in descendants[_DESCENDANTS:][-_LARGE_DESCENDANTS:]][::-1]
         return descendants[:_DESCENDANTS] + largest + siblings[:_DESCENDANTS]
+
+
+def _runs_of_one_shape(tape: Tape, positions: list[int]) -> list[list[int]]:
+    """``positions`` cut into runs of consecutive draws of one kind and one range."""
+    runs: list[list[int]] = []
+    for i in positions:
+        d = tape.draws[i]
+        if runs and i == runs[-1][-1] + 1 and (d.kind, d.args) == (tape.draws[runs[-1][0]].kind, tape.draws[runs[-1][0]].args):
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return runs
+
+
+def _unit_widths(tape: Tape, length: int, counters: list[int]) -> list[int]:
+    """The widths of a run's units: one draw, then ``w`` (2 to 4) for each counter whose value
+    counts ``length`` draws as units of ``w``."""
+    widths = [1]
+    for c in counters:
+        count = tape.draws[c].value
+        if count and length % count == 0 and 1 < length // count <= 4 and length // count not in widths:
+            widths.append(length // count)
+    return widths

@@ -279,8 +279,8 @@ class Proposals:
             self.stopped_by = "the time budget"
             raise _Stop
         best = self.tape
-        # A replay that draws more than the best cannot be smaller (with as many picks).
-        max_draws = len(best.draws) if picks >= best.picks else 2 * len(best.draws) + 1000
+        # A replay that makes more choices than the best cannot be smaller (with as many picks).
+        max_draws = best.choices if picks >= best.picks else 2 * len(best.draws) + 1000
         self.calls += 1
         attempt = self._attempt(picks, list(entries), max_draws)
         result = attempt if attempt.status == FAIL and attempt.tape is not None else None

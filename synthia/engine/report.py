@@ -109,6 +109,9 @@ class TestReport:
     output: str = ""
     #: The highest observation given to :func:`~synthia.target`, by label.
     targets: dict[str, float] = field(default_factory=dict)
+    #: The line that reproduces the run when a caller other than the harness made it
+    #: (:func:`~synthia.shrink`'s call); empty: :attr:`reproduction` says the harness's.
+    reproduce_with: str = ""
 
     @property
     def status(self) -> str:
@@ -125,6 +128,8 @@ class TestReport:
     @property
     def reproduction(self) -> str:
         """A one-line reproduction: the seed, and the index of the first failing input."""
+        if self.reproduce_with:
+            return self.reproduce_with
         name = getattr(self.harness, "name", "the assertion")
         line = f"{name}.run(seed={self.seed})"
         if self.first_index is not None and hasattr(self.harness, "example"):

@@ -31,13 +31,15 @@ class ReplaySession:
         self.wiring = wiring
         self._stack: ExitStack | None = None
         self._route: Route | None = None
+        #: The atomic picks of earlier replays, recalled by later ones (:class:`Replayer`).
+        self.memo: dict[Any, Any] = {}
 
     def begin(self, entries: Iterable[Any], max_draws: int | None = None) -> Replayer:
         """Reset the wiring and route its draws to a new replayer of ``entries``; return it."""
         if self._stack is None:
             self._stack = ExitStack()
             self._route = self._stack.enter_context(routed(self.wiring, Replayer(())))
-        replayer = Replayer(entries, max_draws)
+        replayer = Replayer(entries, max_draws, self.memo)
         assert self._route is not None
         self._route.source = replayer
         self.wiring.reset()

@@ -15,7 +15,8 @@ The passes, run in rounds until a round finds nothing smaller:
   pickers), all at once, then the longest prefix, then one at a time;
 * **delete**: remove runs of sibling spans of the same picker (list elements, sub-trees,
   actions) or runs of a picker's own draws of one shape (the characters of a string, the
-  booleans of a list whose size a ``Bind`` drew), each alone and with a preceding integer
+  booleans of a list whose size a ``Bind`` drew; units of a few draws where a length counts
+  the run so: the pairs of nodes a ``Bind``'s value bounds), each alone and with a preceding integer
   draw -- the length that controls the repetition, also one drawn inside an enclosing span
   of the same picker (a recursion's outer list) -- lowered by the number of units removed;
   a unit may be a few sibling spans of different pickers that repeat in turn (a dict's

@@ -14,7 +14,7 @@ every block**: a ``Tick`` counts ``0 .. block_size - 1`` in each block. Choose a
 or a :class:`~synthia.Monkey` over a Dask client: the run's budget is split into ``tasks``
 sub-runs, sub-run ``k`` seeded with ``derive_seed(seed, "task:k")``; each returns, once its
 inputs are tried, a portable summary (its counts, and the tape of its first failure as
-JSON, unshrunk); the client keeps the smallest failure by its tape's key (fewest draws,
+JSON, unshrunk); the client keeps the smallest failure by its tape's key (fewest choices,
 then the simplest ones) and shrinks it there, so a worker that dies cannot take a failure
 another task found with it. A task whose worker dies is retried by Dask (``retries``); a task that
 still fails is listed in :attr:`CampaignReport.lost` and never hides a failure found by

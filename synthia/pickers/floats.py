@@ -271,6 +271,8 @@ class AnyFloat(RandomPicker[float]):
     ValueError: infinity=True needs an infinite bound, got low=0.0, high=1.0
     """
 
+    atomic = True  # one string / one float: one choice in the shrinker's order
+
     def __init__(
         self,
         low: float = -math.inf,

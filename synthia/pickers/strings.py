@@ -34,6 +34,8 @@ class RandomString(RandomPicker[str], Shrinkable[str]):
     ['aa', 'aabb', 'ab']
     """
 
+    atomic = True  # one string / one float: one choice in the shrinker's order
+
     inputs_fields = ("length",)
 
     def __init__(self, length: Any, alphabet: str = ALPHANUMERIC, *, seed: int | None = None) -> None:

@@ -345,6 +345,8 @@ class RandomText(RandomPicker[str]):
     ValueError: categories must be Unicode general categories such as 'Lu' or 'L', got 'Xx'
     """
 
+    atomic = True  # one string / one float: one choice in the shrinker's order
+
     inputs_fields = ("length",)
 
     def __init__(
@@ -492,6 +494,8 @@ class RandomBytes(RandomPicker[bytes]):
     >>> RandomBytes(4, seed=1).pick()
     b'\\xc2KcJ'
     """
+
+    atomic = True  # one string / one float: one choice in the shrinker's order
 
     inputs_fields = ("length",)
 

@@ -89,4 +89,5 @@ def shrink(
     if report.smallest is None:
         said = "; ".join(report.notes) or report.error or "it passes"
         raise ValueError(f"value {describe(value)} cannot be shrunk: it does not fail {given.__name__} ({said})")
+    report.reproduce_with = f"sy.shrink({picker!r}, value, {given.__name__}, seed={seed})  # value: report.first['value']"
     return report

@@ -1289,3 +1289,258 @@ CASES += [
         seeds=(0, 1, 2, 3, 4),
     ),
 ]
+
+
+# -- values re-made by an earlier alternative (widening through parsing) --------------------------
+# A value made by a later alternative of a Choice is parsed by each earlier one that can make
+# it; an atomic picker's draws (a text, bytes, an AnyFloat) count as one choice, so the earlier
+# alternative is the simpler input however many draws spell its value, and shrinks on from there.
+KANGAROOS = ("kangaroo-1", "kangaroo-2")
+
+
+def _text(longest: int = 20) -> sy.Picker[str]:
+    return sy.RandomText(sy.RandomInteger(0, longest + 1))
+
+
+def _has_kangaroo(s: Any) -> bool:
+    return isinstance(s, str) and "kangaroo" in s
+
+
+def _nesting(v: Any) -> int:
+    children = list(v.values()) if isinstance(v, dict) else v if isinstance(v, list) else None
+    return 0 if children is None else 1 + max([_nesting(c) for c in children], default=0)
+
+
+def _holds(v: Any, n: int) -> bool:
+    children = list(v.values()) if isinstance(v, dict) else v if isinstance(v, list) else None
+    return type(v) is int and v == n if children is None else any(_holds(c, n) for c in children)
+
+
+def _json_with_dicts() -> sy.Picker[Any]:
+    """Integers, short texts, lists and dicts of these values."""
+    key = sy.RandomText(sy.RandomInteger(0, 4))
+    value: sy.Picker[Any] = sy.Deferred(
+        lambda: sy.Choice(
+            sy.RandomInteger(0, 10), key, sy.ComposeList(value, sy.RandomInteger(0, 4)), sy.DictPicker(key, value, sy.RandomInteger(0, 4))
+        ),
+        max_depth=4,
+        fallback=0,
+    )
+    return value
+
+
+def _json_with_dicts_strategy() -> Any:
+    st = _st()
+    return st.recursive(
+        st.integers(0, 10) | st.text(max_size=3), lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=3), kids, max_size=3)
+    )
+
+
+CASES += [
+    QualityCase(
+        "widening: a text before constants",
+        lambda: sy.Choice(_text(), sy.Choice(*KANGAROOS)),
+        _has_kangaroo,
+        "kangaroo",
+        lambda: _st().one_of(_st().text(max_size=20), _st().sampled_from(KANGAROOS)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: a text after a boolean that cannot make it",
+        lambda: sy.Choice(sy.RandomBoolean(), _text(), sy.Choice(*KANGAROOS)),
+        _has_kangaroo,
+        "kangaroo",
+        lambda: _st().one_of(_st().booleans(), _st().text(max_size=20), _st().sampled_from(KANGAROOS)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: constants before a text stay (the earlier alternative)",
+        lambda: sy.Choice(sy.Choice(*KANGAROOS), _text()),
+        _has_kangaroo,
+        "kangaroo-1",
+        lambda: _st().one_of(_st().sampled_from(KANGAROOS), _st().text(max_size=20)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: a text of eight to twelve characters",
+        lambda: sy.Choice(sy.RandomText(sy.RandomInteger(8, 13)), sy.Choice(*KANGAROOS)),
+        _has_kangaroo,
+        "kangaroo",
+        lambda: _st().one_of(_st().text(min_size=8, max_size=12), _st().sampled_from(KANGAROOS)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: a string of an alphabet",
+        lambda: sy.Choice(sy.RandomString(sy.RandomInteger(0, 21), alphabet="agknor-12"), sy.Choice(*KANGAROOS)),
+        _has_kangaroo,
+        "kangaroo",
+        lambda: _st().one_of(_st().text("agknor-12", max_size=20), _st().sampled_from(KANGAROOS)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: bytes",
+        lambda: sy.Choice(sy.RandomBytes(sy.RandomInteger(0, 21)), sy.Choice(b"kangaroo-1", b"kangaroo-2")),
+        lambda b: b"kangaroo" in b,
+        b"kangaroo",
+        lambda: _st().one_of(_st().binary(max_size=20), _st().sampled_from([b"kangaroo-1", b"kangaroo-2"])),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: strings in a list",
+        lambda: sy.ComposeList(sy.Choice(_text(12), sy.Choice(*KANGAROOS)), sy.RandomInteger(0, 6)),
+        lambda l: any(_has_kangaroo(s) for s in l),
+        ["kangaroo"],
+        _lists(lambda: _st().one_of(_st().text(max_size=12), _st().sampled_from(KANGAROOS)), 5),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: a string in a record",
+        lambda: sy.ArrayPicker(sy.RandomInteger(0, 100), sy.Choice(_text(), sy.Choice(*KANGAROOS))),
+        lambda t: _has_kangaroo(t[1]),
+        (0, "kangaroo"),
+        lambda: _st().tuples(_st().integers(0, 99), _st().one_of(_st().text(max_size=20), _st().sampled_from(KANGAROOS))),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: a float constant by AnyFloat",
+        lambda: sy.Choice(sy.AnyFloat(), sy.Choice(2.75, 3.5)),
+        lambda x: x > 2,
+        3.0,
+        lambda: _st().one_of(_st().floats(), _st().sampled_from([2.75, 3.5])),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: a float constant after a boolean",
+        lambda: sy.Choice(sy.RandomBoolean(), sy.AnyFloat(), sy.Choice(2.75, 3.5)),
+        lambda x: isinstance(x, float) and x > 2,
+        3.0,
+        lambda: _st().one_of(_st().booleans(), _st().floats(), _st().sampled_from([2.75, 3.5])),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: float constants in a list",
+        lambda: sy.ComposeList(sy.Choice(sy.AnyFloat(), sy.Choice(2.75, 3.5)), sy.RandomInteger(0, 6)),
+        lambda l: sum(l) > 2,
+        [3.0],
+        _lists(lambda: _st().one_of(_st().floats(), _st().sampled_from([2.75, 3.5])), 5),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: a float constant by a bounded float",
+        lambda: sy.Choice(sy.RandomFloat(0.0, 10.0), sy.Choice(2.75, 3.5)),
+        lambda x: x > 2,
+        3.0,
+        lambda: _st().one_of(_st().floats(0, 10, exclude_max=True), _st().sampled_from([2.75, 3.5])),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: a date of sampled parts by RandomDate",
+        lambda: sy.Choice(sy.RandomDate(), sy.Apply(dt.date, sy.Choice(2019, 2021), sy.RandomInteger(1, 13), sy.RandomInteger(1, 29))),
+        lambda d: d.year >= 2019,
+        dt.date(2019, 1, 1),
+        lambda: _st().one_of(_st().dates(), _st().builds(dt.date, _st().sampled_from([2019, 2021]), _st().integers(1, 12), _st().integers(1, 28))),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: an integer constant after a boolean",
+        lambda: sy.Choice(sy.RandomBoolean(), sy.AnyInteger(), sy.Choice(4991, 5009)),
+        lambda n: not isinstance(n, bool) and n > 4000,
+        4001,
+        lambda: _st().one_of(_st().booleans(), _st().integers(), _st().sampled_from([4991, 5009])),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: dict wrappers re-made as lists",
+        _json_with_dicts,
+        lambda v: _nesting(v) >= 3 and _holds(v, 5),
+        [[[5]]],
+        _json_with_dicts_strategy,
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "float filter refusing integers: the shortest fraction",
+        lambda: sy.PickIf(sy.RandomFloat(0.0, 10.0), lambda x: not x.is_integer()),
+        lambda x: x > 1,
+        1.5,
+        lambda: _st().floats(0, 10, exclude_max=True).filter(lambda x: not x.is_integer()),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    # -- sizes coupled through nested Binds, required characters ---------------------------------
+    QualityCase(
+        "coupled sizes: a square matrix from two Binds",
+        lambda: sy.Bind(
+            sy.RandomInteger(1, 11),
+            lambda rows: sy.Bind(sy.RandomInteger(1, 11), lambda cols: sy.ComposeList(sy.ComposeList(sy.RandomInteger(0, 10), cols), rows)),
+        ),
+        lambda m: len(m) >= 2 and all(len(row) == len(m) for row in m),
+        [[0, 0], [0, 0]],
+        lambda: _st().integers(1, 10).flatmap(lambda r: _st().integers(1, 10).flatmap(lambda c: _st().lists(_st().lists(_st().integers(0, 9), min_size=c, max_size=c), min_size=r, max_size=r))),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "required character moved to the end",
+        lambda: sy.RandomString(sy.RandomInteger(0, 11), alphabet="ab"),
+        lambda s: "b" in s and len(s) >= 3,
+        "aab",
+        lambda: _st().text("ab", max_size=10),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "two required characters moved to the end",
+        lambda: sy.RandomString(sy.RandomInteger(0, 11), alphabet="abc"),
+        lambda s: "c" in s and "b" in s and len(s) >= 4,
+        "aabc",
+        lambda: _st().text("abc", max_size=10),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "a required character at the end of a text",
+        lambda: sy.RandomText(sy.RandomInteger(0, 11)),
+        lambda s: "x" in s and len(s) >= 3,
+        "00x",
+        lambda: _st().text(max_size=10),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+]
+
+
+def _graph_of_pairs() -> sy.Picker[Any]:
+    """A node count, then a list of node pairs bounded by it: an undirected edge each (the
+    smaller end first), self-loops and repeats dropped."""
+    return sy.Bind(
+        sy.RandomInteger(1, 60),
+        lambda n: sy.Apply(
+            lambda pairs: (n, sorted({(min(a, b), max(a, b)) for a, b in pairs if a != b})),
+            sy.ComposeList(sy.ArrayPicker(sy.RandomInteger(0, n), sy.RandomInteger(0, n)), sy.RandomInteger(0, 2 * n + 1)),
+        ),
+    )
+
+
+def _longest_path(graph: Any) -> int:
+    n, edges = graph
+    after: dict[int, list[int]] = {}
+    for a, b in edges:
+        after.setdefault(a, []).append(b)
+    depth: dict[int, int] = {}
+    for v in range(n - 1, -1, -1):  # edges go up: a node's successors are done before it
+        depth[v] = 1 + max((depth[w] for w in after.get(v, [])), default=0)
+    return max(depth.values(), default=0)
+
+
+CASES += [
+    # The pairs a Bind's value bounds have no span of their own: they are deleted as units of
+    # two draws, the length counting them (the node count stayed at 6-10 where 5 fail).
+    QualityCase(
+        "Bind: a path of five nodes in a graph of drawn pairs",
+        _graph_of_pairs,
+        lambda g: _longest_path(g) >= 5,
+        (5, [(0, 1), (1, 2), (2, 3), (3, 4)]),
+        lambda: _st().integers(1, 59).flatmap(
+            lambda n: _st().lists(_st().tuples(_st().integers(0, n - 1), _st().integers(0, n - 1)), max_size=2 * n).map(
+                lambda pairs: (n, sorted({(min(a, b), max(a, b)) for a, b in pairs if a != b}))
+            )
+        ),
+        seeds=(0, 1, 2, 3, 4),
+        examples=2000,
+    ),
+]
