@@ -140,17 +140,14 @@ class Lowering(Proposals):
 
     def _sizes_own_draws(self, tape: Tape, i: int) -> bool:
         """Whether integer draw ``i`` is a pick of its own at the head of a span that goes on
-        with draws of its own (a ``Bind``'s value and the draws of the wiring made from it,
-        which are not spans): how many of those follow may depend on it."""
+        with more draws (a ``Bind``'s value and the draws of the wiring made from it): how many
+        of those follow, and what they mean, may depend on it."""
         q = self._own_spans(tape).get(i)
         if q is None:
             return False
         while q >= 0 and tape.spans[q].end == i + 1:
             q = tape.spans[q].parent
-        if q < 0 or tape.spans[q].start != i:
-            return False
-        later = [j for j in tape.direct_draws(q) if j > i]
-        return bool(later)
+        return q >= 0 and tape.spans[q].start == i and tape.spans[q].end > i + 1
 
     def _lower_and_adjust(self, base: Tape, i: int) -> bool:
         """Draw ``i`` lowered (to its simplest few values, or by one) with one of the next draws
@@ -168,6 +165,14 @@ class Lowering(Proposals):
                 later = base.draws[j]
                 for other in self._other_values(later):
                     if self.replace({i: value, j: other}, base):
+                        return True
+            # Or a few of the next draws gone: what a larger value drew (the keys of a taller
+            # tree) is not read by a smaller one, and the draws after them take their roles.
+            lowered = base.draws[i]._replace(value=value)
+            end = min(len(base.draws), i + 1 + _ADJUST_WINDOW)
+            for k in range(1, end - i):
+                for j in range(i + 1, end - k + 1):
+                    if self.consider(base.picks, [*base.draws[:i], lowered, *base.draws[i + 1 : j], *base.draws[j + k :]]):
                         return True
         return False
 
