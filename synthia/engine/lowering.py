@@ -147,7 +147,14 @@ class Lowering(Proposals):
             return False
         while q >= 0 and tape.spans[q].end == i + 1:
             q = tape.spans[q].parent
-        return q >= 0 and tape.spans[q].start == i and tape.spans[q].end > i + 1
+        if q < 0 or tape.spans[q].start != i or tape.spans[q].end <= i + 1:
+            return False
+        if any(j > i for j in tape.direct_draws(q)):
+            return True
+        # Or parts of their own, other than a repetition of one picker's (a list's elements,
+        # which deletion shortens): the wiring a Bind built from its value.
+        after = [tape.spans[c].label for c in tape.children(q) if tape.spans[c].start > i]
+        return len(after) == 1 or len(set(after)) > 1
 
     def _lower_and_adjust(self, base: Tape, i: int) -> bool:
         """Draw ``i`` lowered (to its simplest few values, or by one) with one of the next draws
