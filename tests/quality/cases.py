@@ -1316,24 +1316,26 @@ def _holds(v: Any, n: int) -> bool:
     return type(v) is int and v == n if children is None else any(_holds(c, n) for c in children)
 
 
-def _json_with_dicts() -> sy.Picker[Any]:
-    """Integers, short texts, lists and dicts of these values."""
+def _json_with_dicts(dicts_first: bool = False) -> sy.Picker[Any]:
+    """Integers, short texts, lists and dicts of these values (the dicts before the lists)."""
     key = sy.RandomText(sy.RandomInteger(0, 4))
-    value: sy.Picker[Any] = sy.Deferred(
-        lambda: sy.Choice(
-            sy.RandomInteger(0, 10), key, sy.ComposeList(value, sy.RandomInteger(0, 4)), sy.DictPicker(key, value, sy.RandomInteger(0, 4))
-        ),
-        max_depth=4,
-        fallback=0,
-    )
+
+    def containers(value: sy.Picker[Any]) -> list[sy.Picker[Any]]:
+        made = [sy.ComposeList(value, sy.RandomInteger(0, 4)), sy.DictPicker(key, value, sy.RandomInteger(0, 4))]
+        return made[::-1] if dicts_first else made
+
+    value: sy.Picker[Any] = sy.Deferred(lambda: sy.Choice(sy.RandomInteger(0, 10), key, *containers(value)), max_depth=4, fallback=0)
     return value
 
 
-def _json_with_dicts_strategy() -> Any:
+def _json_with_dicts_strategy(dicts_first: bool = False) -> Any:
     st = _st()
-    return st.recursive(
-        st.integers(0, 10) | st.text(max_size=3), lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=3), kids, max_size=3)
-    )
+
+    def containers(kids: Any) -> Any:
+        lists, dicts = st.lists(kids, max_size=3), st.dictionaries(st.text(max_size=3), kids, max_size=3)
+        return dicts | lists if dicts_first else lists | dicts
+
+    return st.recursive(st.integers(0, 10) | st.text(max_size=3), containers)
 
 
 CASES += [
@@ -1455,6 +1457,14 @@ CASES += [
         lambda v: _nesting(v) >= 3 and _holds(v, 5),
         [[[5]]],
         _json_with_dicts_strategy,
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "widening: a dict sibling re-made as a list holding a moved item",
+        lambda: _json_with_dicts(dicts_first=True),
+        lambda v: _nesting(v) >= 3 and _holds(v, 5),
+        [[[5]]],
+        lambda: _json_with_dicts_strategy(dicts_first=True),
         seeds=(0, 1, 2, 3, 4),
     ),
     QualityCase(
