@@ -107,9 +107,82 @@ def run_long(quick: bool) -> None:
     table(rows, ("input", "at [900]", "replays", "shrink time", "per element"))
 
 
+class HypothesisConstructors:
+    """The constructors of ``bench_speed``'s tree wirings as Hypothesis strategies: ``Choice`` is
+    ``one_of``, ``Apply`` a mapped ``tuples``, ``Bind`` ``flatmap``: the same trees, the same keys."""
+
+    @staticmethod
+    def _lift(value: Any) -> Any:
+        from hypothesis import strategies as st
+
+        return value if isinstance(value, st.SearchStrategy) else st.just(value)
+
+    def Choice(self, *alternatives: Any) -> Any:
+        from hypothesis import strategies as st
+
+        return st.one_of(*[self._lift(a) for a in alternatives])
+
+    def Apply(self, fn: Callable[..., Any], *args: Any) -> Any:
+        from hypothesis import strategies as st
+
+        return st.tuples(*[self._lift(a) for a in args]).map(lambda t: fn(*t))
+
+    def Constant(self, value: Any) -> Any:
+        return self._lift(value)
+
+    def RandomInteger(self, low: int, high: int) -> Any:
+        from hypothesis import strategies as st
+
+        return st.integers(low, high - 1)
+
+    def Bind(self, picker: Any, fn: Callable[[Any], Any]) -> Any:
+        return picker.flatmap(lambda v: self._lift(fn(v)))
+
+
+def _keys(tree: Any) -> list[int]:
+    return [] if tree is None else [*_keys(tree[1]), tree[2], *_keys(tree[3])]
+
+
+def _reds(tree: Any) -> list[int]:
+    return [] if tree is None else [*_reds(tree[1]), *([tree[2]] if tree[0] == "R" else []), *_reds(tree[3])]
+
+
+#: Failures of the red-black trees written with Bind, and the size and key sum of their minimum.
+TREE_FAILURES: list[tuple[str, Callable[[Any], bool], tuple[int, int]]] = [
+    ("four keys", lambda t: len(_keys(t)) >= 4, (4, 6)),
+    ("two red nodes", lambda t: len(_reds(t)) >= 2, (3, 3)),
+    ("five keys, one of 30 or more", lambda t: len(_keys(t)) >= 5 and max(_keys(t)) >= 30, (5, 36)),
+    ("a red key of 20 or more", lambda t: max(_reds(t), default=0) >= 20, (2, 20)),
+]
+
+
+def run_bind_trees(quick: bool) -> None:
+    """Red-black trees written with ``Bind`` (``bench_speed.rb_tree_bind``), synthia's and the
+    same wiring in Hypothesis (``flatmap``), shrunk on the same failures: how often each ends
+    at the smallest tree (fewest keys, then the smallest key sum)."""
+    from hypothesis import HealthCheck, find, settings
+
+    from bench_speed import Constructors, rb_tree_bind
+
+    seeds = [0] if quick else [0, 1, 2, 3, 4]
+    rows = []
+    for name, fails, minimum in TREE_FAILURES:
+        ours = [sy.Assert(lambda t: not fails(t), sy.FixedCount(1000), t=rb_tree_bind(Constructors())).run(seed=s).smallest["t"] for s in seeds]
+        hypothesis_settings = settings(max_examples=1000, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+        theirs = [find(rb_tree_bind(HypothesisConstructors()), fails, settings=hypothesis_settings, random=random.Random(s)) for s in seeds]
+
+        def at_minimum(trees: list[Any]) -> str:
+            return f"{sum((len(_keys(t)), sum(_keys(t))) == minimum for t in trees)}/{len(trees)}"
+
+        rows.append((name, at_minimum(ours), str([len(_keys(t)) for t in ours]), at_minimum(theirs), str([len(_keys(t)) for t in theirs])))
+    print(f"\nRed-black trees written with Bind, at the smallest tree (fewest keys, then key sum), seeds {seeds}:")
+    table(rows, ("failure", "synthia", "keys", "Hypothesis", "keys"))
+
+
 def run(quick: bool) -> None:
     run_cases(quick)
     run_long(quick)
+    run_bind_trees(quick)
 
 
 def run_cases(quick: bool) -> None:

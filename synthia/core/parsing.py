@@ -200,10 +200,11 @@ def _checked(picker: "Picker[Any]", value: Any, walk: Parse) -> "Tape | None":
 class Reparser:
     """The value of a span of a recorded input, parsed again by the picker that made it: the
     draws of other ways the same picker makes that value -- by an earlier alternative of a
-    ``Choice`` that can (widening) -- or makes a part of it: the same children in a list (a
-    dict's values, a tuple's items: the wrapper changed), a child in place of the value (the
-    wrapper taken off). The shrinker tries them as replacements of the span
-    (each checked by its replay, as any candidate).
+    ``Choice`` that can (widening) -- or makes a part of it: the same children in another
+    wrapper (a dict's values or a tuple's items in a list), a child in place of the value (the wrapper taken off), an item of a
+    list moved into a sibling list or dict, or into a list of the sibling's children in its place
+    (``[5, []]`` and ``[5, {}]`` as ``[[5]]``, ``[5, {}]`` as ``[{'': 5}]``). The shrinker tries them as replacements of the span (each checked by its
+    replay, as any candidate).
 
     ``wiring`` is the wiring whose spans are read (a span's label is its picker's position in
     the walk of :func:`~synthia.core.graph.upstream`); a copy of it is parsed, made at the first
@@ -268,19 +269,29 @@ def _rewrapped(value: Any) -> list[Any]:
     return []
 
 
+#: Keys tried for an item moved into a dict (the simplest string, the simplest int).
+_SIMPLE_KEYS = (("", "0", "1"), (0, 1, 2))
+
+
 def _pushed_down(value: Any) -> list[Any]:
-    """A list with one item moved into a sibling list, first there (``[5, []]`` as
-    ``[[5]]``): one level of nesting made by one wrapper less, the same leaves kept."""
+    """A list with one item moved into a sibling list, first there, or into a list of a sibling
+    dict's values (``[5, []]`` and ``[5, {}]`` as ``[[5]]``), or into a sibling dict under the
+    simplest key it lacks (``[5, {}]`` as ``[{'': 5}]``): one level of nesting made by one
+    wrapper less, the same leaves kept."""
     if type(value) is not list or len(value) < 2:
         return []
     out = []
     for j, sibling in enumerate(value):
-        if type(sibling) is list:
+        if type(sibling) in (list, dict):
             for i, item in enumerate(value):
                 if i != j:
                     rest = [x for k, x in enumerate(value) if k != i]
-                    rest[j - (i < j)] = [item, *sibling]
+                    # Into the sibling, and into a list of the sibling's children in its place.
+                    rest[j - (i < j)] = [item, *_children(sibling)]
                     out.append(rest)
+                    free = [k for keys in _SIMPLE_KEYS for k in keys[:1] if type(sibling) is dict and k not in sibling]
+                    if free:
+                        out.append([*rest[: j - (i < j)], {free[0]: item, **sibling}, *rest[j - (i < j) + 1 :]])
     return out
 
 

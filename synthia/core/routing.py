@@ -24,7 +24,7 @@ from typing import Any, Callable, Hashable, Iterable, Iterator, Sequence
 
 from .checks import check_bool, check_count, check_picker, check_values
 from .graph import upstream
-from .instrument import unwrap_one, wrap_one
+from .instrument import WATCHED, unwrap_one, wrap_one
 from .picker import Picker, Seedable, described
 from .random import ROUTE, Stream
 from .sources import NOT_RECALLED, PASSTHROUGH, DrawSource, Recorder, Replayer
@@ -491,6 +491,26 @@ def _spanning(route: Route, label: Hashable) -> Callable[["Picker[Any]", Callabl
         return spanned
 
     return make
+
+
+def pick_in_parts(stream: "Stream | RoutedStream", picker: "Picker[Any]", prefix: Hashable) -> Any:
+    """``picker.pick()``, where ``picker`` was built inside the pick of another (a ``Bind``'s
+    ``fn``): while its draws are routed with spans, each picker of its wiring that nothing
+    watches yet opens a span too, labelled ``(prefix, position in the walk, class name)``, so
+    that its parts (list elements, sub-trees, alternatives) are parts the shrinker can delete,
+    swap and replace, as in a wiring built once. Off any route, a plain pick."""
+    if not isinstance(stream, RoutedStream) or stream.route.source is PASSTHROUGH or not WATCHED:
+        return picker.pick()
+    route = stream.route
+    tokens = []
+    for position, (_, node) in enumerate(upstream(picker)):
+        if id(node) not in WATCHED:
+            tokens.append((node, wrap_one(node, _spanning(route, (prefix, position, type(node).__name__)))))
+    try:
+        return picker.pick()
+    finally:
+        for node, token in reversed(tokens):
+            unwrap_one(node, token)
 
 
 def _made_by_draws(picker: "Picker[Any]") -> "list[Picker[Any]] | None":

@@ -140,17 +140,21 @@ class Lowering(Proposals):
 
     def _sizes_own_draws(self, tape: Tape, i: int) -> bool:
         """Whether integer draw ``i`` is a pick of its own at the head of a span that goes on
-        with draws of its own (a ``Bind``'s value and the draws of the wiring made from it,
-        which are not spans): how many of those follow may depend on it."""
+        with more draws (a ``Bind``'s value and the draws of the wiring made from it): how many
+        of those follow, and what they mean, may depend on it."""
         q = self._own_spans(tape).get(i)
         if q is None:
             return False
         while q >= 0 and tape.spans[q].end == i + 1:
             q = tape.spans[q].parent
-        if q < 0 or tape.spans[q].start != i:
+        if q < 0 or tape.spans[q].start != i or tape.spans[q].end <= i + 1:
             return False
-        later = [j for j in tape.direct_draws(q) if j > i]
-        return bool(later)
+        if any(j > i for j in tape.direct_draws(q)):
+            return True
+        # Or parts of their own, other than a repetition of one picker's (a list's elements,
+        # which deletion shortens): the wiring a Bind built from its value.
+        after = [tape.spans[c].label for c in tape.children(q) if tape.spans[c].start > i]
+        return len(after) == 1 or len(set(after)) > 1
 
     def _lower_and_adjust(self, base: Tape, i: int) -> bool:
         """Draw ``i`` lowered (to its simplest few values, or by one) with one of the next draws
@@ -168,6 +172,14 @@ class Lowering(Proposals):
                 later = base.draws[j]
                 for other in self._other_values(later):
                     if self.replace({i: value, j: other}, base):
+                        return True
+            # Or a few of the next draws gone: what a larger value drew (the keys of a taller
+            # tree) is not read by a smaller one, and the draws after them take their roles.
+            lowered = base.draws[i]._replace(value=value)
+            end = min(len(base.draws), i + 1 + _ADJUST_WINDOW)
+            for k in range(1, end - i):
+                for j in range(i + 1, end - k + 1):
+                    if self.consider(base.picks, [*base.draws[:i], lowered, *base.draws[i + 1 : j], *base.draws[j + k :]]):
                         return True
         return False
 

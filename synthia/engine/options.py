@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
+from ..core.checks import check_float
 from .evidence import COVER_CERTAINTY, COVER_TOLERANCE, Evidence
 from .progress import check_progress
 from .stopping import FixedCount, StoppingRule, stop_rule
@@ -100,7 +101,7 @@ class RunOptions:
             if value is not None:
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
                     raise ValueError(f"{name} must be a positive number of seconds or None, got {value!r}")
-                setattr(self, name, float(value))
+                setattr(self, name, check_float(value, name, finite=False))  # 10**400: a ValueError naming it
 
     def _check_flags(self) -> None:
         """The switches: ``True``, ``False`` or ``None``."""

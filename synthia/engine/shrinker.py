@@ -38,7 +38,7 @@ The passes, run in rounds until a round finds nothing smaller:
   ``AnyInteger()``, which then goes to 4990, a ``RandomBoolean()`` before it skipped as it
   cannot), its children in a list (``{'': [5]}`` as ``[[5]]``) or a child in its place;
   an integer heading a span that goes on with draws of its own (a ``Bind``'s value and the
-  draws of the wiring made from it) lowered with one of the next draws changed (the pairs
+  draws of the wiring made from it) lowered with one of the next draws changed or a run of them gone (the pairs
   of 12 nodes read as those of 2, one of them flipped so the graph stays acyclic);
 * **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- both
   lowered by the same amount first (``0 < b - a <= 30`` reaches ``(0, 1)``), then one lowered

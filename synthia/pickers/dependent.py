@@ -8,7 +8,7 @@ from ..core.checks import check_bool, check_callable, check_hashable, describe
 from ..core.constant import Constant
 from ..core.emitter import Emitter, described, fast_pick
 from ..core.instrument import WATCHED
-from ..core.routing import follow_routes, open_span, route_key
+from ..core.routing import follow_routes, open_span, pick_in_parts, route_key
 from ..core.inputs import value_input
 from ..core.parsing import Parse
 from ..core.picker import Picker, RandomPicker
@@ -166,10 +166,11 @@ class Bind(RandomPicker[U]):
         # picks (a recording's spans, provenance), so a Bind built for one pick builds no lean pick.
         if self.cache:
             inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
-            return inner.pick()  # type: ignore[no-any-return]
-        with derived_seeds(self._root(), True, self):
-            inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
-        return inner.pick()  # type: ignore[no-any-return]
+        else:
+            with derived_seeds(self._root(), True, self):
+                inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
+        # Recorded or replayed: the parts of the wiring fn built are spans too.
+        return pick_in_parts(self._stream, inner, self.part_label())  # type: ignore[no-any-return]
 
     def stage(self, e: Emitter, out: list[str], ind: str) -> str:
         """The stager's code of a pick with ``cache=True``: the value staged, then the compiled

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from ..core.checks import check_values
 from ..core.draws import DrawSource, Tape
 from ..core.picker import Picker
 from ..core.random import check_seed, derive_seed, fresh_seed
@@ -42,6 +43,8 @@ __all__ = ["Monkey", "MonkeyReport", "Step", "TraceExplanation", "monkey"]
 
 #: The most steps of a trace when neither the monkey nor the test profile says.
 DEFAULT_STEPS = 50
+#: The most steps a trace may take (a larger max_steps would make a run that never ends).
+MAX_STEPS = 1_000_000
 
 #: A memory address in a repr (``<Node object at 0x7f...>``): not part of what a step did.
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
@@ -240,9 +243,11 @@ class Monkey:
         #: Whether ``max_steps`` was given (a test profile's ``max_steps`` applies otherwise).
         self.steps_given = max_steps is not None
         max_steps = DEFAULT_STEPS if max_steps is None else max_steps
-        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-            raise ValueError(f"max_steps must be a positive int, got {max_steps!r}")
-        checks = list(invariants)
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or not 1 <= max_steps <= MAX_STEPS:
+            raise ValueError(f"max_steps must be an int from 1 to {MAX_STEPS:,} (the steps of one trace), got {max_steps!r}")
+        if isinstance(invariants, Picker):
+            raise TypeError(f"invariants must be a list of callables of the state, got the picker {invariants!r}")
+        checks = check_values(invariants, "invariants")
         for i, check in enumerate(checks):
             if not callable(check):
                 raise TypeError(f"invariants[{i}] must be callable, got {check!r}")

@@ -1316,24 +1316,26 @@ def _holds(v: Any, n: int) -> bool:
     return type(v) is int and v == n if children is None else any(_holds(c, n) for c in children)
 
 
-def _json_with_dicts() -> sy.Picker[Any]:
-    """Integers, short texts, lists and dicts of these values."""
+def _json_with_dicts(dicts_first: bool = False) -> sy.Picker[Any]:
+    """Integers, short texts, lists and dicts of these values (the dicts before the lists)."""
     key = sy.RandomText(sy.RandomInteger(0, 4))
-    value: sy.Picker[Any] = sy.Deferred(
-        lambda: sy.Choice(
-            sy.RandomInteger(0, 10), key, sy.ComposeList(value, sy.RandomInteger(0, 4)), sy.DictPicker(key, value, sy.RandomInteger(0, 4))
-        ),
-        max_depth=4,
-        fallback=0,
-    )
+
+    def containers(value: sy.Picker[Any]) -> list[sy.Picker[Any]]:
+        made = [sy.ComposeList(value, sy.RandomInteger(0, 4)), sy.DictPicker(key, value, sy.RandomInteger(0, 4))]
+        return made[::-1] if dicts_first else made
+
+    value: sy.Picker[Any] = sy.Deferred(lambda: sy.Choice(sy.RandomInteger(0, 10), key, *containers(value)), max_depth=4, fallback=0)
     return value
 
 
-def _json_with_dicts_strategy() -> Any:
+def _json_with_dicts_strategy(dicts_first: bool = False) -> Any:
     st = _st()
-    return st.recursive(
-        st.integers(0, 10) | st.text(max_size=3), lambda kids: st.lists(kids, max_size=3) | st.dictionaries(st.text(max_size=3), kids, max_size=3)
-    )
+
+    def containers(kids: Any) -> Any:
+        lists, dicts = st.lists(kids, max_size=3), st.dictionaries(st.text(max_size=3), kids, max_size=3)
+        return dicts | lists if dicts_first else lists | dicts
+
+    return st.recursive(st.integers(0, 10) | st.text(max_size=3), containers)
 
 
 CASES += [
@@ -1458,6 +1460,14 @@ CASES += [
         seeds=(0, 1, 2, 3, 4),
     ),
     QualityCase(
+        "widening: a dict sibling re-made as a list holding a moved item",
+        lambda: _json_with_dicts(dicts_first=True),
+        lambda v: _nesting(v) >= 3 and _holds(v, 5),
+        [[[5]]],
+        lambda: _json_with_dicts_strategy(dicts_first=True),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
         "float filter refusing integers: the shortest fraction",
         lambda: sy.PickIf(sy.RandomFloat(0.0, 10.0), lambda x: not x.is_integer()),
         lambda x: x > 1,
@@ -1542,5 +1552,55 @@ CASES += [
         ),
         seeds=(0, 1, 2, 3, 4),
         examples=2000,
+    ),
+]
+
+
+# -- red-black trees valid by construction with Bind ---------------------------------------------
+def _fewest_keys(black_height: int) -> int:
+    return (1 << black_height) - 1
+
+
+def _rb_any(lo: int, hi: int, bh: int) -> sy.Picker[Any]:
+    """A red-black tree of black height ``bh`` with keys in ``[lo, hi)`` under a black parent."""
+    if bh == 0:
+        return sy.Choice(None, _rb_red(lo, hi, 0)) if hi > lo else sy.Constant(None)
+    if hi - lo >= 2 * _fewest_keys(bh) + 1:
+        return sy.Choice(_rb_black(lo, hi, bh), _rb_red(lo, hi, bh))
+    return _rb_black(lo, hi, bh)
+
+
+def _rb_black(lo: int, hi: int, bh: int) -> sy.Picker[Any]:
+    room = _fewest_keys(bh - 1)
+    return sy.Bind(sy.RandomInteger(lo + room, hi - room), lambda k: sy.Apply(lambda l, r: ("B", l, k, r), _rb_any(lo, k, bh - 1), _rb_any(k + 1, hi, bh - 1)))
+
+
+def _rb_red(lo: int, hi: int, bh: int) -> sy.Picker[Any]:
+    if bh == 0:
+        return sy.Apply(lambda k: ("R", None, k, None), sy.RandomInteger(lo, hi))
+    room = _fewest_keys(bh)
+    return sy.Bind(sy.RandomInteger(lo + room, hi - room), lambda k: sy.Apply(lambda l, r: ("R", l, k, r), _rb_black(lo, k, bh), _rb_black(k + 1, hi, bh)))
+
+
+def _red_black_trees() -> sy.Picker[Any]:
+    """Keys in ``[0, 100)``: the black height (1 or 2) first, then each key in the range its
+    parent's key leaves (the Bind-written red-black trees of ``benchmarks/bench_speed.py``)."""
+    return sy.Bind(sy.RandomInteger(1, 3), lambda bh: _rb_black(0, 100, bh))
+
+
+def _rb_red_key_at_least(tree: Any, k: int) -> bool:
+    return tree is not None and ((tree[0] == "R" and tree[2] >= k) or _rb_red_key_at_least(tree[1], k) or _rb_red_key_at_least(tree[3], k))
+
+
+CASES += [
+    # The pickers a Bind's fn builds are parts of their own (spans), and a Bind's value lowered
+    # may drop the draws the larger value's wiring made first: a taller tree becomes a lower one.
+    QualityCase(
+        "Bind: a red-black tree with a red key of 20 or more",
+        _red_black_trees,
+        lambda t: _rb_red_key_at_least(t, 20),
+        ("B", None, 0, ("R", None, 20, None)),
+        None,
+        seeds=(0, 1, 2, 3, 4),
     ),
 ]
