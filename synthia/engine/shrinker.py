@@ -46,6 +46,10 @@ The passes, run in rounds until a round finds nothing smaller:
   partner moved the same way as the draw, by as much -- its nearest, or one drawn alike with
   other draws between them (``(-1, 0)`` to ``(0, 1)``, ``(-3, 1)`` to ``(0, 4)``) -- and
   equal draws lowered as one; a True boolean moved to the nearest later False;
+* **transfer**: the last units of a counted run (a string's characters, a list's elements,
+  counted by a length before them) moved to the end of a later run of the same units, the
+  lengths lowered and raised by as many (:mod:`~synthia.engine.transfer`): a dict of strings
+  whose values must total 61 characters ends with the fewest entries;
 * **sort**: sibling spans of the same picker sorted, then adjacent ones swapped; two spans
   apart of one picker, or of two pickers of one kind (``kinds``), swapped when the later is
   the simpler.
@@ -57,7 +61,7 @@ together (:meth:`~synthia.engine.proposals.Proposals.consider`).
 
 The passes live by what they do: :mod:`~synthia.engine.deletion` (history, delete, merge,
 simplify spans), :mod:`~synthia.engine.lowering` (lower, redecide: each kind's minimiser),
-:mod:`~synthia.engine.reordering` (pairs, sort); :mod:`~synthia.engine.proposals` holds the
+:mod:`~synthia.engine.reordering` (pairs, sort), :mod:`~synthia.engine.transfer` (transfer); :mod:`~synthia.engine.proposals` holds the
 smallest failure and tries each candidate (:meth:`~synthia.engine.proposals.Proposals.consider`).
 :attr:`Shrinker.passes` counts each pass's replays and finds.
 
@@ -71,18 +75,19 @@ from .deletion import Deletion
 from .lowering import Lowering
 from .proposals import FAIL, INVALID, PASS, Attempt, _Stop, far_end, largest_true
 from .reordering import Reordering
+from .transfer import Transfer
 
 __all__ = ["Attempt", "Shrinker", "largest_true", "far_end", "FAIL", "PASS", "INVALID"]
 
 
-class Shrinker(Deletion, Lowering, Reordering):
+class Shrinker(Deletion, Lowering, Reordering, Transfer):
     """Minimise a failing input over its recorded draws (see the module docstring): the
     passes of :class:`Deletion`, :class:`Lowering` and :class:`Reordering` run in rounds over
     the state of :class:`~synthia.engine.proposals.Proposals`, which says what ``attempt``
     and ``initial`` are."""
 
     #: The passes of a round, in order, by name (``pass_<name>`` is the method).
-    PASSES = ("history", "delete", "merge", "simplify_spans", "lower", "redecide", "pairs", "sort")
+    PASSES = ("history", "delete", "merge", "simplify_spans", "lower", "redecide", "pairs", "transfer", "sort")
 
     # -- the run -------------------------------------------------------------------------------
     def shrink(self) -> Attempt:

@@ -1604,3 +1604,20 @@ CASES += [
         seeds=(0, 1, 2, 3, 4),
     ),
 ]
+
+
+CASES += [
+    # Characters move from an earlier string to a later one (the transfer pass): the lengths
+    # alone cannot move them, and the dict ends with as few entries as hold 61 characters (it
+    # stayed at four or five entries of middling lengths, or ran out of its 20,000 candidates).
+    QualityCase(
+        "transfer: a dict of strings whose values total over 60 characters",
+        lambda: sy.DictPicker(
+            sy.RandomString(sy.RandomInteger(0, 4), alphabet="ab"), sy.RandomString(sy.RandomInteger(0, 21), alphabet="ab"), sy.RandomInteger(0, 9)
+        ),
+        lambda d: sum(len(v) for v in d.values()) > 60,
+        {"": "a", "a": "a" * 20, "b": "a" * 20, "aa": "a" * 20},
+        lambda: _st().dictionaries(_st().text("ab", max_size=3), _st().text("ab", max_size=20), max_size=8),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+]
