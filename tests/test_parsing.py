@@ -12,6 +12,8 @@ import pytest
 import synthia as sy
 from synthia.core.parsing import Parse, same_value, why_not
 
+from .quality.cases import _holds, _json_with_dicts, _nesting
+
 
 def test_same_value_is_exact_on_types_and_floats() -> None:
     assert same_value(math.nan, math.nan) and same_value([1, (2.5, "a")], [1, (2.5, "a")])
@@ -140,33 +142,11 @@ def test_a_failing_example_that_does_not_parse_is_reported_as_it_is() -> None:
     assert failure.value.report is None and isinstance(failure.value.__cause__, ZeroDivisionError)
 
 
-def _nesting(v: Any) -> int:
-    children = list(v.values()) if isinstance(v, dict) else v if isinstance(v, list) else None
-    return 0 if children is None else 1 + max([_nesting(c) for c in children], default=0)
-
-
-def _holds(v: Any, n: int) -> bool:
-    children = list(v.values()) if isinstance(v, dict) else v if isinstance(v, list) else None
-    return type(v) is int and v == n if children is None else any(_holds(c, n) for c in children)
-
-
-def _nested() -> sy.Picker[Any]:
-    text = sy.RandomText(sy.RandomInteger(0, 4))
-    value: sy.Picker[Any] = sy.Deferred(
-        lambda: sy.Choice(
-            sy.RandomInteger(0, 10), text, sy.ComposeList(value, sy.RandomInteger(0, 4)), sy.DictPicker(text, value, sy.RandomInteger(0, 4))
-        ),
-        max_depth=4,
-        fallback=0,
-    )
-    return value
-
-
 @pytest.mark.parametrize("start", [{"": {"": [5]}}, {"a": [{"b": 5}]}, [{"": [5]}]], ids=repr)
 def test_widening_remakes_a_dict_wrapper_as_a_list_around_the_same_child(start: Any) -> None:
     # Without parsing, the shrinker keeps the dicts ({'': {'': [5]}}): a dict made by the
     # Choice's last alternative is parsed again by its list alternative, the children kept.
-    report = sy.shrink(_nested(), start, lambda v: not (_nesting(v) >= 3 and _holds(v, 5)))
+    report = sy.shrink(_json_with_dicts(), start, lambda v: not (_nesting(v) >= 3 and _holds(v, 5)))
     assert report.smallest == {"value": [[[5]]]}
 
 

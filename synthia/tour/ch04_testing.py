@@ -125,6 +125,33 @@ def run(tour: Tour) -> None:
 
     tour.say(
         """
+        A failing value from elsewhere -- a production log, a file, another tool -- shrinks
+        the same way: sy.shrink(picker, value, test) parses the value into the draws the
+        wiring makes it with, then shrinks those draws like any failure found. Of two ways a
+        Choice makes a value, the earlier alternative is the simpler: a text is one choice
+        however many characters it has, so a constant string becomes a text, which loses
+        characters.
+        """
+    )
+    tour.code(
+        """
+        logged = [17, 402, 88, 951, 3, 640, 77]
+        report = sy.shrink(sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 20)), logged,
+                           lambda xs: all(x < 900 for x in xs))
+        names = sy.Choice(sy.RandomText(sy.RandomInteger(0, 20)), sy.Choice("kangaroo-1", "kangaroo-2"))
+        found = sy.Assert(lambda s: "kangaroo" not in s, s=names).run(seed=1)
+        """
+    )
+    logged = [17, 402, 88, 951, 3, 640, 77]
+    shrunk = sy.shrink(sy.ComposeList(sy.RandomInteger(0, 1000), sy.RandomInteger(0, 20)), logged, lambda xs: all(x < 900 for x in xs))
+    tour.show("logged   ", logged)
+    tour.show("shrunk   ", shrunk.smallest["value"])  # type: ignore[index]
+    names: sy.Picker[str] = sy.Choice(sy.RandomText(sy.RandomInteger(0, 20)), sy.Choice("kangaroo-1", "kangaroo-2"))
+    found = sy.Assert(lambda s: "kangaroo" not in s, s=names).run(seed=1)
+    tour.show("smallest ", found.smallest["s"])  # type: ignore[index]
+
+    tour.say(
+        """
         A picker can depend on a value picked earlier: Bind(picker, fn) picks v, then a
         pick of fn(v). A list and an index into it are valid by construction and shrink
         together. Inside a test, sy.draw(picker) draws more values (recorded and shrunk
