@@ -12,7 +12,7 @@ from enum import Enum
 
 from typing import Any, Callable, Iterator, Sequence, TypeVar, overload
 
-from ..core.checks import check_callable, check_int, check_weights, cumulative, describe, positional_order
+from ..core.checks import check_callable, check_int, checked_weights, describe, positional_order
 from ..core.constant import Constant, Nothing
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import AMBIGUOUS, unit_input, value_input, variadic_inputs
@@ -77,11 +77,8 @@ class Choice(Shrinkable[T]):
             self._weights: tuple[Any, ...] | None = None
             self._uniform = True
             self._cumulative: tuple[float, ...] | None = None
-        else:
-            checked = check_weights(weights, count)
-            self._uniform = len(set(checked)) == 1
-            self._weights = _Shared(checked)  # (numbers: nothing changes inside them)
-            self._cumulative = _Shared(cumulative(checked))
+        else:  # (numbers: nothing changes inside them, copies share them)
+            self._uniform, self._weights, self._cumulative = checked_weights(weights, count, _Shared)
         self._count = count
         self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
 
