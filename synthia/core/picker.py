@@ -50,6 +50,7 @@ __all__ = [
     "RandomPicker",
     "restart",
     "described",
+    "held_sampler",
     "UNSET",
 ]
 
@@ -657,6 +658,11 @@ def _held_sampler(self: Seedable[Any]) -> Any:
     self._fast = fast
     self._picked = 2
     return fast()
+
+
+#: Public name of :func:`_held_sampler`: a leaf class whose first pick it makes directly (its
+#: described draw, without making the description: ``RandomInteger``) calls it from its second.
+held_sampler = _held_sampler
 
 
 def described(picker: Picker[Any]) -> DrawSpec | None:

@@ -12,7 +12,7 @@ from ..core.routing import follow_routes, open_span, route_key
 from ..core.inputs import value_input
 from ..core.parsing import Parse
 from ..core.picker import Picker, RandomPicker
-from ..core.random import DERIVING, derived_seeds
+from ..core.random import DERIVING, MixStream, Stream, derived_seeds
 from .basic import Apply
 
 __all__ = ["Bind"]
@@ -80,6 +80,39 @@ class Bind(RandomPicker[U]):
 
     inputs_fields = ("maker",)
     _light_stream = True  # it draws only the roots of the streams of the pickers it builds
+    #: The first value that made a value (``inverse(value)``), for parsing (:meth:`parse_draws`).
+    inverse: Callable[[Any], Any] | None = None
+    #: Whether ``fn`` is declared a function of its value (one wiring kept per value).
+    cache: bool = False
+    #: The wirings kept per value (``cache=True``): ``{(type(v), v): fn(v)}``, shared by the
+    #: Binds of one family whose ``fn`` is the same function (see the class docstring); for
+    #: a plain ``Bind``, one empty table for all (it never writes there).
+    kept: dict[Any, Picker[Any]] = {}
+    # The routes each kept wiring was last put on (serials), to put it on this Bind's routes
+    # when it is picked from while they differ.
+    _on: dict[Any, tuple[int, ...]] = {}
+    #: Their compiled picks, ``{v: (type(v), pick)}``, filled by :func:`~synthia.compile`
+    #: (dropped with ``kept``, and in a copy, whose streams are its own).
+    compiled: dict[Any, tuple[type, Callable[[], Any]]] = {}
+    _fn_key: Any = None
+    #: The routes this picker is on (serials, see :func:`~synthia.core.routing.route_key`).
+    _route_key: tuple[int, ...] = ()
+    _maker: "Picker[Picker[Any]] | None" = None
+
+    @property
+    def maker(self) -> Picker[Picker[U]]:
+        """The picker of the inner pickers (``fn`` of the picker's value): the input through
+        which provenance recording follows the pickers made while picking. A plain ``Bind``
+        makes it when it is first read (its picks call ``fn`` directly)."""
+        maker = self._maker
+        if maker is None:
+            fn = self.fn
+            maker = self._maker = _apply(lambda value: _as_inner(fn(value)), self.picker)
+        return maker
+
+    @maker.setter
+    def maker(self, value: Picker[Picker[U]]) -> None:
+        self._maker = value
 
     @overload
     def __init__(
@@ -94,36 +127,26 @@ class Bind(RandomPicker[U]):
     ) -> None:
         self.picker = picker if isinstance(picker, Picker) else Constant(picker)  # (value_input, inlined)
         self.fn = check_callable(fn, "fn", arguments=1)
-        #: The first value that made a value (``inverse(value)``), for parsing (:meth:`parse_draws`).
-        self.inverse = inverse if inverse is None else check_callable(inverse, "inverse", arguments=1)
-        self.cache = cache if cache is False else check_bool(cache, "cache")
-        if cache and type(self.picker) is Constant:
-            check_hashable(self.picker.value, "picker (a constant, with cache=True)")
-        # The inner picker passes through a picker of pickers, so that provenance recording
-        # follows it (it records pickers made while picking) and explains through it.
-        if cache:
-            self.maker: Picker[Picker[U]] = _apply(self.inner_for, self.picker)
-        else:
-            self.maker = _apply(lambda value: _as_inner(fn(value)), self.picker)
+        if inverse is not None:
+            self.inverse = check_callable(inverse, "inverse", arguments=1)
         deriving = DERIVING.get() if seed is None else None
         self._init_stream(seed)
         #: The kept wirings of this Bind and of the Binds built while picking from it (the
         #: nested Binds of a recursive wiring), per function, and how many they are.
-        self._nested = deriving is not None and deriving.light is not None and isinstance(deriving.owner, Bind)
-        self._family: _Family = deriving.owner._family if self._nested else _Family()  # type: ignore[union-attr]
-        #: The wirings kept per value (``cache=True``): ``{(type(v), v): fn(v)}``, shared by
-        #: the Binds of one family whose ``fn`` is the same function (see the class docstring).
-        self.kept: dict[Any, Picker[U]]
-        # The routes each kept wiring was last put on (serials), to put it on this Bind's
-        # routes when it is picked from while they differ.
-        self._on: dict[Any, tuple[int, ...]]
-        #: Their compiled picks, ``{v: (type(v), pick)}``, filled by :func:`~synthia.compile`
-        #: (dropped with ``kept``, and in a copy, whose streams are its own).
-        self.compiled: dict[Any, tuple[type, Callable[[], U]]]
-        if not cache:  # nothing kept: one empty table for every such Bind (a Bind builds many)
-            self._fn_key = None
-            self.kept = self._on = self.compiled = _NOTHING
+        if deriving is not None and deriving.light is not None and isinstance(deriving.owner, Bind):
+            self._nested = True
+            self._family = deriving.owner._family
+        else:
+            self._nested = False
+            self._family = _Family()
+        if cache is False:  # nothing kept: the class's empty tables (a Bind builds many)
             return
+        self.cache = check_bool(cache, "cache")
+        if not cache:
+            return
+        if type(self.picker) is Constant:
+            check_hashable(self.picker.value, "picker (a constant, with cache=True)")
+        self._maker = _apply(self.inner_for, self.picker)
         self._fn_key = _fn_key(fn)
         try:
             entry = None if self._fn_key is None else self._family.tables.get(self._fn_key)
@@ -261,7 +284,8 @@ class Bind(RandomPicker[U]):
     def _bind(self) -> None:
         # The stream changed (a route began or ended, a copy): the kept wirings follow it when
         # they are next picked from (inner_for), not all of them now.
-        self._route_key: tuple[int, ...] = route_key(self)
+        stream = self._stream
+        self._route_key = () if stream.__class__ is MixStream or stream.__class__ is Stream else route_key(self)
 
     def _reset_self(self) -> None:
         super()._reset_self()
