@@ -22,7 +22,7 @@ from ..core.picker import UNSET, Bounded, Picker
 from ..core.parsing import Parse, same_value
 from ..core.shrinking import Shrinkable
 from ..core.random import weighted_index
-from .scalars import RandomFloat
+from .scalars import RandomFloat, _unit_float
 
 __all__ = ["Constant", "Nothing", "Choice", "Freeze", "Once", "Apply", "Deferred"]
 
@@ -80,7 +80,7 @@ class Choice(Shrinkable[T]):
         else:  # (numbers: nothing changes inside them, copies share them)
             self._uniform, self._weights, self._cumulative = checked_weights(weights, count, _Shared)
         self._count = count
-        self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
+        self.decision = _unit_float() if decision is None else unit_input(decision, "decision")
 
     @property
     def alternatives(self) -> list[Picker[Any]]:
@@ -132,10 +132,18 @@ class Choice(Shrinkable[T]):
         return weighted_index(float(u), self._cumulative)  # type: ignore[arg-type]
 
     def _pick(self) -> T:
+        u = self.decision.pick()
+        if self._uniform and u.__class__ is float and 0.0 <= u < 1.0:  # index_of(u), inlined
+            n = self._count
+            i = int(u * n)
+            if i >= n:
+                i = n - 1
+        else:
+            i = self.index_of(u)
         values = self._values
         if values is not None:
-            return values[self.index_of(self.decision.pick())]  # type: ignore[no-any-return]
-        return self._pickers[self.choose()].pick()  # type: ignore[index]
+            return values[i]  # type: ignore[no-any-return]
+        return self._pickers[i].pick()  # type: ignore[index]
 
     def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
         """The decision that chooses the first alternative able to make ``value``, then that

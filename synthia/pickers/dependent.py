@@ -98,6 +98,8 @@ class Bind(RandomPicker[U]):
     #: The routes this picker is on (serials, see :func:`~synthia.core.routing.route_key`).
     _route_key: tuple[int, ...] = ()
     _maker: "Picker[Picker[Any]] | None" = None
+    _family: "_Family"
+    _nested: bool
 
     @property
     def maker(self) -> Picker[Picker[U]]:
