@@ -22,7 +22,7 @@ from ..core.picker import UNSET, Bounded, Picker
 from ..core.parsing import Parse, same_value
 from ..core.shrinking import Shrinkable
 from ..core.random import weighted_index
-from .scalars import RandomFloat, _unit_float
+from .scalars import RandomFloat
 
 __all__ = ["Constant", "Nothing", "Choice", "Freeze", "Once", "Apply", "Deferred"]
 
@@ -80,7 +80,7 @@ class Choice(Shrinkable[T]):
         else:  # (numbers: nothing changes inside them, copies share them)
             self._uniform, self._weights, self._cumulative = checked_weights(weights, count, _Shared)
         self._count = count
-        self.decision = _unit_float() if decision is None else unit_input(decision, "decision")
+        self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
 
     @property
     def alternatives(self) -> list[Picker[Any]]:

@@ -94,6 +94,8 @@ class Bind(RandomPicker[U]):
     #: Their compiled picks, ``{v: (type(v), pick)}``, filled by :func:`~synthia.compile`
     #: (dropped with ``kept``, and in a copy, whose streams are its own).
     compiled: dict[Any, tuple[type, Callable[[], Any]]] = {}
+    # The same picks, ``{v: pick}``, read by the staged code when the picker gives one type of value.
+    _picks: dict[Any, Callable[[], Any]] = {}
     _fn_key: Any = None
     #: The routes this picker is on (serials, see :func:`~synthia.core.routing.route_key`).
     _route_key: tuple[int, ...] = ()
@@ -161,6 +163,7 @@ class Bind(RandomPicker[U]):
         self.kept = entry[0]
         self._on = entry[1]
         self.compiled = {}
+        self._picks = {}
 
     def _pick(self) -> U:
         if self._route_key:
@@ -206,19 +209,24 @@ class Bind(RandomPicker[U]):
         e.check(self.maker)  # the staged code does what the maker's pick does
         e.staged += 1
         x = e.pick(self.picker, out, ind)
-        fast_get = e.bind("compiled_get", self.compiled.get)
         slow = e.opaque("first_pick", _KeptPicks(self))
         c, v = e.var("e"), e.var("b")
         spec = described(self.picker)
         if spec is not None and spec.value is None and spec.sample is None:  # one type of value, hashable
-            out.append(f"{ind}{c} = {fast_get}({x})  # Bind(cache=True): the compiled pick of the wiring kept for the value")
-            out.append(f"{ind}if {c} is not None:")
-        else:
+            picks = e.bind("compiled_picks", self._picks)
             out.append(f"{ind}try:  # Bind(cache=True): the compiled pick of the wiring kept for the value")
-            out.append(f"{ind}    {c} = {fast_get}({x})")
-            out.append(f"{ind}except TypeError:  # unhashable: the Bind says so")
-            out.append(f"{ind}    {c} = None")
-            out.append(f"{ind}if {c} is not None and {c}[0] is {x}.__class__:")
+            out.append(f"{ind}    {c} = {picks}[{x}]")
+            out.append(f"{ind}except {e.bind('KeyError', KeyError)}:  # none yet: the Bind builds and keeps it")
+            out.append(f"{ind}    {v} = {slow}({x})")
+            out.append(f"{ind}else:")
+            out.append(f"{ind}    {v} = {c}()")
+            return v
+        fast_get = e.bind("compiled_get", self.compiled.get)
+        out.append(f"{ind}try:  # Bind(cache=True): the compiled pick of the wiring kept for the value")
+        out.append(f"{ind}    {c} = {fast_get}({x})")
+        out.append(f"{ind}except TypeError:  # unhashable: the Bind says so")
+        out.append(f"{ind}    {c} = None")
+        out.append(f"{ind}if {c} is not None and {c}[0] is {x}.__class__:")
         out.append(f"{ind}    {v} = {c}[1]()")
         out.append(f"{ind}else:")
         out.append(f"{ind}    {v} = {slow}({x})")
@@ -295,6 +303,7 @@ class Bind(RandomPicker[U]):
         self.kept.clear()
         self._on.clear()
         self.compiled.clear()
+        self._picks.clear()
         if not self._nested:
             # The Binds built while picking from this one are dropped with its wirings.
             family = self._family
@@ -308,12 +317,12 @@ class Bind(RandomPicker[U]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Bind[U]":
         twin: Bind[U] = super().__deepcopy__(memo)  # type: ignore[assignment]
-        twin.compiled = {}  # compiled picks draw from this picker's streams, not the copy's
+        twin.compiled, twin._picks = {}, {}  # compiled picks draw from this picker's streams, not the copy's
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
         state = super().__getstate__()
-        state["compiled"] = {}
+        state["compiled"] = state["_picks"] = {}
         return state
 
     def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
@@ -340,10 +349,6 @@ class Bind(RandomPicker[U]):
         return [self.picker, self.fn], kwargs
 
 
-#: What a ``Bind`` without ``cache`` keeps: nothing (it never writes there).
-_NOTHING: dict[Any, Any] = {}
-
-
 class _KeptPicks:
     """A call picks for a value whose wiring a ``Bind(cache=True)`` does not keep yet (or
     dropped at a reset): the ``Bind`` builds and keeps it, and its compiled pick goes to
@@ -357,7 +362,7 @@ class _KeptPicks:
     def __call__(self, value: Any) -> Any:
         bind = self.bind
         inner = bind.inner_for(value)  # a TypeError for an unhashable value, as unstaged
-        cls, compiled = value.__class__, bind.compiled
+        cls, compiled, picks = value.__class__, bind.compiled, bind._picks
 
         def second() -> Any:
             # Compiled at the value's second pick: a value met once (a wide range) costs no
@@ -365,9 +370,11 @@ class _KeptPicks:
             # this is a walk over the wiring, not a compilation.
             fast = fast_pick(inner, shared=True)
             compiled[value] = (cls, fast)
+            picks[value] = fast
             return fast()
 
         compiled[value] = (cls, second)
+        picks[value] = second
         return inner.pick()
 
     def __repr__(self) -> str:

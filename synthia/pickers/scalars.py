@@ -112,14 +112,6 @@ class RandomFloat(RandomPicker[float], Shrinkable[float]):
         return [self.low, self.high], {}
 
 
-def _unit_float() -> RandomFloat:
-    """``RandomFloat()`` (a ``Choice``'s default decision), made without checking its bounds."""
-    decision = RandomFloat.__new__(RandomFloat)
-    decision.low, decision.high = 0.0, 1.0
-    decision._init_stream(None)
-    return decision
-
-
 def _float(value: Any, name: str) -> float:
     """A finite bound as a float (an int beyond the float range is refused, naming it)."""
     number = check_number(value, name)
