@@ -406,6 +406,21 @@ _ACCEPTS: set[Any] = set()
 _ACCEPTS_PLAIN: dict[tuple[int, int | None], Any] = {}
 
 
+def accepted(fn: Any, arguments: int) -> bool:
+    """Whether ``fn`` is a plain function (no defaults) whose code :func:`check_callable` already
+    found callable with ``arguments`` positional arguments: a lambda made again and again inside
+    a ``Bind``'s pick, checked with one look-up and no keyword arguments.
+
+    >>> f = lambda a: a
+    >>> accepted(f, 1), check_callable(f, "fn", arguments=1) is f, accepted(f, 1)
+    (False, True, True)
+    """
+    if fn.__class__ is types.FunctionType and fn.__defaults__ is None and fn.__kwdefaults__ is None:
+        code = fn.__code__
+        return _ACCEPTS_PLAIN.get((id(code), arguments)) is code
+    return False
+
+
 def _frozen(kwdefaults: dict[str, Any] | None) -> Any:
     return None if kwdefaults is None else tuple(sorted(kwdefaults.items()))
 

@@ -12,7 +12,7 @@ from enum import Enum
 
 from typing import Any, Callable, Iterator, Sequence, TypeVar, overload
 
-from ..core.checks import check_callable, check_int, checked_weights, describe, positional_order
+from ..core.checks import accepted, check_callable, check_int, checked_weights, describe, positional_order
 from ..core.constant import Constant, Nothing
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import AMBIGUOUS, unit_input, value_input, variadic_inputs
@@ -133,11 +133,14 @@ class Choice(Shrinkable[T]):
 
     def _pick(self) -> T:
         u = self.decision.pick()
-        if self._uniform and u.__class__ is float and 0.0 <= u < 1.0:  # index_of(u), inlined
-            n = self._count
-            i = int(u * n)
-            if i >= n:
-                i = n - 1
+        if u.__class__ is float and 0.0 <= u < 1.0:  # index_of(u), inlined
+            if self._uniform:
+                n = self._count
+                i = int(u * n)
+                if i >= n:
+                    i = n - 1
+            else:
+                i = weighted_index(u, self._cumulative)  # type: ignore[arg-type]
         else:
             i = self.index_of(u)
         values = self._values
@@ -442,7 +445,9 @@ class Apply(Picker[T]):
             self.inverse = check_callable(inverse, "inverse", arguments=1)
 
     def _inputs(self, fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
+        if kwargs or not accepted(fn, len(args)):
+            fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
+        self.fn = fn
         # (value_input, inlined: a value input is never refused, and a Bind builds many)
         self.args = [a if isinstance(a, Picker) else Constant(a) for a in args]
         self.kwargs = {k: v if isinstance(v, Picker) else Constant(v) for k, v in kwargs.items()} if kwargs else {}
@@ -490,7 +495,8 @@ class Apply(Picker[T]):
         return draws
 
     def _pick(self) -> T:
-        args = [a.pick() for a in self.args]
+        # (while nothing watches picks, a constant's value is read as it is: a Bind builds many)
+        args = [a.value if a.__class__ is Constant else a.pick() for a in self.args] if not WATCHED else [a.pick() for a in self.args]
         if self.kwargs:
             return self.fn(*args, **{k: v.pick() for k, v in self.kwargs.items()})
         return self.fn(*args)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from types import FunctionType
 from typing import Any, Callable, TypeVar, overload
 
-from ..core.checks import check_bool, check_callable, check_hashable, describe
+from ..core.checks import accepted, check_bool, check_callable, check_hashable, describe
 from ..core.constant import Constant
 from ..core.emitter import Emitter, described, fast_pick
 from ..core.instrument import WATCHED
@@ -130,7 +130,7 @@ class Bind(RandomPicker[U]):
         self, picker: Any, fn: Callable[[Any], Any], *, cache: bool = False, inverse: Callable[[Any], Any] | None = None, seed: int | None = None
     ) -> None:
         self.picker = picker if isinstance(picker, Picker) else Constant(picker)  # (value_input, inlined)
-        self.fn = check_callable(fn, "fn", arguments=1)
+        self.fn = fn if accepted(fn, 1) else check_callable(fn, "fn", arguments=1)
         if inverse is not None:
             self.inverse = check_callable(inverse, "inverse", arguments=1)
         deriving = DERIVING.get() if seed is None else None
