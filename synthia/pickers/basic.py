@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import math
 import sys
-from enum import Enum
 
 from typing import Any, Callable, Iterator, Sequence, TypeVar, overload
 
@@ -23,6 +22,7 @@ from ..core.parsing import Parse, same_value
 from ..core.shrinking import Shrinkable
 from ..core.random import weighted_index
 from .scalars import RandomFloat
+from .shared import _Shared, _immutable
 
 __all__ = ["Constant", "Nothing", "Choice", "Freeze", "Once", "Apply", "Deferred"]
 
@@ -58,6 +58,10 @@ class Choice(Shrinkable[T]):
     inputs_fields = ("alternatives", "decision")
     #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
     _fast = lean_from_second_pick
+    #: The alternatives as pickers (a plain value among them as a ``Constant``); ``None`` for a
+    #: choice among immutable plain values, kept in :attr:`values`.
+    _pickers: list[Picker[Any]] | None
+    _values: "_Shared | None"
 
     def __init__(
         self, *alternatives: Any, weights: Sequence[float] | None = None, decision: Picker[float] | None = None
@@ -65,14 +69,12 @@ class Choice(Shrinkable[T]):
         if not alternatives:
             raise ValueError("Choice needs at least one alternative, got none")
         count = len(alternatives)
-        if not _immutable(alternatives) or (count == 1 and isinstance(alternatives[0], AMBIGUOUS)):
-            #: The alternatives as pickers (a plain value among them as a ``Constant``); ``None``
-            #: for a choice among immutable plain values, kept in :attr:`values`.
-            self._pickers: list[Picker[Any]] | None = variadic_inputs(alternatives, "alternatives", "Choice")
-            self._values: _Shared | None = None
+        for a in alternatives:  # a picker among them: the alternatives as pickers (a Bind builds many)
+            if isinstance(a, Picker):
+                self._pickers, self._values = [v if isinstance(v, Picker) else Constant(v) for v in alternatives], None
+                break
         else:
-            self._pickers = None
-            self._values = _Shared(alternatives)
+            self._alternatives(alternatives, count)
         if weights is None:  # uniform: the index is int(u * n), no running sums (a Bind builds many)
             self._weights: tuple[Any, ...] | None = None
             self._uniform = True
@@ -81,6 +83,13 @@ class Choice(Shrinkable[T]):
             self._uniform, self._weights, self._cumulative = checked_weights(weights, count, _Shared)
         self._count = count
         self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
+
+    def _alternatives(self, alternatives: tuple[Any, ...], count: int) -> None:
+        self._pickers = self._values = None
+        if not _immutable(alternatives) or (count == 1 and isinstance(alternatives[0], AMBIGUOUS)):
+            self._pickers = variadic_inputs(alternatives, "alternatives", "Choice")
+        else:
+            self._values = _Shared(alternatives)
 
     @property
     def alternatives(self) -> list[Picker[Any]]:
@@ -293,36 +302,6 @@ class Choice(Shrinkable[T]):
         if not (type(self.decision) is RandomFloat and self.decision.low == 0.0 and self.decision.high == 1.0):
             kwargs["decision"] = self.decision
         return args, kwargs
-
-
-#: Values a copy may share with the original: nothing can change inside them.
-_IMMUTABLE = frozenset({int, float, bool, complex, str, bytes, type(None), range})
-
-
-def _immutable(items: Sequence[Any]) -> bool:
-    """Whether nothing can change inside any of ``items`` (atoms, enum members, tuples and
-    frozensets of such): a copy may share them, and they need no picker each."""
-    immutable = _IMMUTABLE
-    for v in items:
-        if type(v) not in immutable and not isinstance(v, Enum):
-            if not (type(v) in (tuple, frozenset) and _immutable(v)):  # type: ignore[arg-type]
-                return False
-    return True
-
-
-class _Shared(tuple):  # type: ignore[type-arg]
-    """A tuple of immutable values that copies of its picker share (copying is free)."""
-
-    __slots__ = ()
-
-    def __copy__(self) -> "_Shared":
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "_Shared":
-        return self
-
-    def __reduce__(self) -> Any:
-        return (_Shared, (tuple(self),))
 
 
 class _Value(Picker[Any]):
