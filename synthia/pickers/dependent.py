@@ -189,12 +189,12 @@ class Bind(RandomPicker[U]):
         return (inner if isinstance(inner, Picker) else Constant(inner)).pick()  # type: ignore[no-any-return]
 
     def _made(self) -> U:
-        maker = self.maker
         # The maker's pick is fn of the picker's value; called as it is while nothing watches
         # picks (a recording's spans, provenance), so a Bind built for one pick builds no lean pick.
-        if self.cache:
-            inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
+        if self.cache:  # (the maker's fn is inner_for)
+            inner = self._maker.pick() if WATCHED else self.inner_for(self.picker.pick())  # type: ignore[union-attr]
             return inner.pick()  # type: ignore[no-any-return]
+        maker = self.maker
         with derived_seeds(self._root(), True, self):
             inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
         return inner.pick()  # type: ignore[no-any-return]
