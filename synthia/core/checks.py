@@ -289,6 +289,37 @@ def cumulative(weights: Sequence[Any]) -> list[float]:
     return sums
 
 
+def checked_weights(weights: Any, count: int, shared: Callable[[list[Any]], Any] = tuple) -> tuple[bool, Any, Any]:
+    """Whether the checked ``weights`` (:func:`check_weights`) are all equal, and the weights and
+    their running sums (:func:`cumulative`), each made into ``shared(list)``. Weights given as a
+    list or tuple of plain ints are checked once per distinct tuple of them and ``shared``
+    (what a ``Bind`` building the same ``Choice`` at every pick gives again and again).
+
+    >>> checked_weights([1, 3], 2)
+    (False, (1, 3), (1.0, 4.0))
+    """
+    key = None
+    if weights.__class__ is list or weights.__class__ is tuple:
+        key = tuple(weights)
+        for w in key:
+            if w.__class__ is not int:  # (1 and 1.0 are equal keys, and a picker shows its weights)
+                key = None
+                break
+        else:
+            known = _WEIGHTS.get((key, count, shared))
+            if known is not None:
+                return known
+    checked = check_weights(weights, count)
+    outcome = (len(set(checked)) == 1, shared(checked), shared(cumulative(checked)))
+    if key is not None and len(_WEIGHTS) < 512:
+        _WEIGHTS[key, count, shared] = outcome
+    return outcome
+
+
+#: :func:`checked_weights`' outcomes for plain ints, per (weights, count, shared).
+_WEIGHTS: dict[Any, tuple[bool, Any, Any]] = {}
+
+
 def check_text(value: Any, name: str) -> str:
     """``value`` if it is a ``str``."""
     if not isinstance(value, str):
@@ -373,6 +404,21 @@ _ACCEPTS: set[Any] = set()
 #: The same, for functions without defaults called without keywords: (id of the code, positional
 #: count) to the code object.
 _ACCEPTS_PLAIN: dict[tuple[int, int | None], Any] = {}
+
+
+def accepted(fn: Any, arguments: int) -> bool:
+    """Whether ``fn`` is a plain function (no defaults) whose code :func:`check_callable` already
+    found callable with ``arguments`` positional arguments: a lambda made again and again inside
+    a ``Bind``'s pick, checked with one look-up and no keyword arguments.
+
+    >>> f = lambda a: a
+    >>> accepted(f, 1), check_callable(f, "fn", arguments=1) is f, accepted(f, 1)
+    (False, True, True)
+    """
+    if fn.__class__ is types.FunctionType and fn.__defaults__ is None and fn.__kwdefaults__ is None:
+        code = fn.__code__
+        return _ACCEPTS_PLAIN.get((id(code), arguments)) is code
+    return False
 
 
 def _frozen(kwdefaults: dict[str, Any] | None) -> Any:

@@ -468,7 +468,7 @@ class Seedable(Picker[T]):
         if cls._samples and cls.__dict__.get("_fast") is cls._pick:  # (the default Picker gave it)
             # A picker of the class makes its fast code at its first pick (not at construction:
             # a picker a Bind builds for one value is picked once).
-            cls._fast = _held_sampler  # type: ignore[assignment]
+            cls._fast = held_sampler  # type: ignore[assignment]
             cls._holds = True
 
     def _init_stream(self, seed: int | None) -> None:
@@ -639,11 +639,11 @@ class Seedable(Picker[T]):
         return seed
 
 
-def _held_sampler(self: Seedable[Any]) -> Any:
+def held_sampler(self: Seedable[Any]) -> Any:
     """A random leaf's pick until it holds its fast code (the class's ``_fast`` until then): its
     first pick makes its described draw once, directly (a picker a ``Bind`` builds for one
     value is picked once); its second makes the fast code (:meth:`Seedable._make_fast`), holds
-    it and picks through it."""
+    it and picks through it (a leaf that makes its first draw itself calls it from its second)."""
     picked = self._picked
     if picked == 0:
         self._picked = 1

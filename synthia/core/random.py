@@ -440,6 +440,15 @@ class MixStream:
 
     def getrandbits(self, k: int) -> int:
         """An int of ``k`` random bits."""
+        if k == 64:  # _word(), inlined: a Bind draws the root of its pickers' streams so
+            key = self._key
+            if key is None:
+                key = self.key
+            count = self._count = self._count + 1
+            z = (key + count * _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            return z ^ (z >> 31)
         if k <= 64:
             return self._word() >> (64 - k) if k > 0 else 0
         out, bits = 0, 0

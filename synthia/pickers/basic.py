@@ -8,11 +8,10 @@ from __future__ import annotations
 import functools
 import math
 import sys
-from enum import Enum
 
 from typing import Any, Callable, Iterator, Sequence, TypeVar, overload
 
-from ..core.checks import check_callable, check_int, check_weights, cumulative, describe, positional_order
+from ..core.checks import accepted, check_callable, check_int, checked_weights, describe, positional_order
 from ..core.constant import Constant, Nothing
 from ..core.exceptions import NoMoreElements
 from ..core.inputs import AMBIGUOUS, unit_input, value_input, variadic_inputs
@@ -23,6 +22,7 @@ from ..core.parsing import Parse, same_value
 from ..core.shrinking import Shrinkable
 from ..core.random import weighted_index
 from .scalars import RandomFloat
+from .shared import _Shared, _immutable
 
 __all__ = ["Constant", "Nothing", "Choice", "Freeze", "Once", "Apply", "Deferred"]
 
@@ -58,6 +58,10 @@ class Choice(Shrinkable[T]):
     inputs_fields = ("alternatives", "decision")
     #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
     _fast = lean_from_second_pick
+    #: The alternatives as pickers (a plain value among them as a ``Constant``); ``None`` for a
+    #: choice among immutable plain values, kept in :attr:`values`.
+    _pickers: list[Picker[Any]] | None
+    _values: "_Shared | None"
 
     def __init__(
         self, *alternatives: Any, weights: Sequence[float] | None = None, decision: Picker[float] | None = None
@@ -65,25 +69,27 @@ class Choice(Shrinkable[T]):
         if not alternatives:
             raise ValueError("Choice needs at least one alternative, got none")
         count = len(alternatives)
-        if not _immutable(alternatives) or (count == 1 and isinstance(alternatives[0], AMBIGUOUS)):
-            #: The alternatives as pickers (a plain value among them as a ``Constant``); ``None``
-            #: for a choice among immutable plain values, kept in :attr:`values`.
-            self._pickers: list[Picker[Any]] | None = variadic_inputs(alternatives, "alternatives", "Choice")
-            self._values: _Shared | None = None
+        for a in alternatives:  # a picker among them: the alternatives as pickers (a Bind builds many)
+            if isinstance(a, Picker):
+                self._pickers, self._values = [v if isinstance(v, Picker) else Constant(v) for v in alternatives], None
+                break
         else:
-            self._pickers = None
-            self._values = _Shared(alternatives)
+            self._alternatives(alternatives, count)
         if weights is None:  # uniform: the index is int(u * n), no running sums (a Bind builds many)
             self._weights: tuple[Any, ...] | None = None
             self._uniform = True
             self._cumulative: tuple[float, ...] | None = None
-        else:
-            checked = check_weights(weights, count)
-            self._uniform = len(set(checked)) == 1
-            self._weights = _Shared(checked)  # (numbers: nothing changes inside them)
-            self._cumulative = _Shared(cumulative(checked))
+        else:  # (numbers: nothing changes inside them, copies share them)
+            self._uniform, self._weights, self._cumulative = checked_weights(weights, count, _Shared)
         self._count = count
         self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
+
+    def _alternatives(self, alternatives: tuple[Any, ...], count: int) -> None:
+        self._pickers = self._values = None
+        if not _immutable(alternatives) or (count == 1 and isinstance(alternatives[0], AMBIGUOUS)):
+            self._pickers = variadic_inputs(alternatives, "alternatives", "Choice")
+        else:
+            self._values = _Shared(alternatives)
 
     @property
     def alternatives(self) -> list[Picker[Any]]:
@@ -135,10 +141,21 @@ class Choice(Shrinkable[T]):
         return weighted_index(float(u), self._cumulative)  # type: ignore[arg-type]
 
     def _pick(self) -> T:
+        u = self.decision.pick()
+        if u.__class__ is float and 0.0 <= u < 1.0:  # index_of(u), inlined
+            if self._uniform:
+                n = self._count
+                i = int(u * n)
+                if i >= n:
+                    i = n - 1
+            else:
+                i = weighted_index(u, self._cumulative)  # type: ignore[arg-type]
+        else:
+            i = self.index_of(u)
         values = self._values
         if values is not None:
-            return values[self.index_of(self.decision.pick())]  # type: ignore[no-any-return]
-        return self._pickers[self.choose()].pick()  # type: ignore[index]
+            return values[i]  # type: ignore[no-any-return]
+        return self._pickers[i].pick()  # type: ignore[index]
 
     def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
         """The decision that chooses the first alternative able to make ``value``, then that
@@ -287,36 +304,6 @@ class Choice(Shrinkable[T]):
         return args, kwargs
 
 
-#: Values a copy may share with the original: nothing can change inside them.
-_IMMUTABLE = frozenset({int, float, bool, complex, str, bytes, type(None), range})
-
-
-def _immutable(items: Sequence[Any]) -> bool:
-    """Whether nothing can change inside any of ``items`` (atoms, enum members, tuples and
-    frozensets of such): a copy may share them, and they need no picker each."""
-    immutable = _IMMUTABLE
-    for v in items:
-        if type(v) not in immutable and not isinstance(v, Enum):
-            if not (type(v) in (tuple, frozenset) and _immutable(v)):  # type: ignore[arg-type]
-                return False
-    return True
-
-
-class _Shared(tuple):  # type: ignore[type-arg]
-    """A tuple of immutable values that copies of its picker share (copying is free)."""
-
-    __slots__ = ()
-
-    def __copy__(self) -> "_Shared":
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "_Shared":
-        return self
-
-    def __reduce__(self) -> Any:
-        return (_Shared, (tuple(self),))
-
-
 class _Value(Picker[Any]):
     """Alternative ``index`` of a choice among values, as the stager writes it (a value, bound)."""
 
@@ -437,7 +424,9 @@ class Apply(Picker[T]):
             self.inverse = check_callable(inverse, "inverse", arguments=1)
 
     def _inputs(self, fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-        self.fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
+        if kwargs or not accepted(fn, len(args)):
+            fn = check_callable(fn, "fn", arguments=len(args), keywords=kwargs, source="the args and kwargs given to Apply")
+        self.fn = fn
         # (value_input, inlined: a value input is never refused, and a Bind builds many)
         self.args = [a if isinstance(a, Picker) else Constant(a) for a in args]
         self.kwargs = {k: v if isinstance(v, Picker) else Constant(v) for k, v in kwargs.items()} if kwargs else {}
@@ -485,7 +474,8 @@ class Apply(Picker[T]):
         return draws
 
     def _pick(self) -> T:
-        args = [a.pick() for a in self.args]
+        # (while nothing watches picks, a constant's value is read as it is: a Bind builds many)
+        args = [a.value if a.__class__ is Constant else a.pick() for a in self.args] if not WATCHED else [a.pick() for a in self.args]
         if self.kwargs:
             return self.fn(*args, **{k: v.pick() for k, v in self.kwargs.items()})
         return self.fn(*args)

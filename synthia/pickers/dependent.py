@@ -4,7 +4,7 @@ from __future__ import annotations
 from types import FunctionType
 from typing import Any, Callable, TypeVar, overload
 
-from ..core.checks import check_bool, check_callable, check_hashable, describe
+from ..core.checks import accepted, check_bool, check_callable, check_hashable, describe
 from ..core.constant import Constant
 from ..core.emitter import Emitter, described, fast_pick
 from ..core.instrument import WATCHED
@@ -12,7 +12,7 @@ from ..core.routing import follow_routes, open_span, pick_in_parts, route_key
 from ..core.inputs import value_input
 from ..core.parsing import Parse
 from ..core.picker import Picker, RandomPicker
-from ..core.random import DERIVING, derived_seeds
+from ..core.random import DERIVING, MixStream, Stream, derived_seeds
 from .basic import Apply
 
 __all__ = ["Bind"]
@@ -80,6 +80,43 @@ class Bind(RandomPicker[U]):
 
     inputs_fields = ("maker",)
     _light_stream = True  # it draws only the roots of the streams of the pickers it builds
+    #: The first value that made a value (``inverse(value)``), for parsing (:meth:`parse_draws`).
+    inverse: Callable[[Any], Any] | None = None
+    #: Whether ``fn`` is declared a function of its value (one wiring kept per value).
+    cache: bool = False
+    #: The wirings kept per value (``cache=True``): ``{(type(v), v): fn(v)}``, shared by the
+    #: Binds of one family whose ``fn`` is the same function (see the class docstring); for
+    #: a plain ``Bind``, one empty table for all (it never writes there).
+    kept: dict[Any, Picker[Any]] = {}
+    # The routes each kept wiring was last put on (serials), to put it on this Bind's routes
+    # when it is picked from while they differ.
+    _on: dict[Any, tuple[int, ...]] = {}
+    #: Their compiled picks, ``{v: (type(v), pick)}``, filled by :func:`~synthia.compile`
+    #: (dropped with ``kept``, and in a copy, whose streams are its own).
+    compiled: dict[Any, tuple[type, Callable[[], Any]]] = {}
+    # The same picks, ``{v: pick}``, read by the staged code when the picker gives one type of value.
+    _picks: dict[Any, Callable[[], Any]] = {}
+    _fn_key: Any = None
+    #: The routes this picker is on (serials, see :func:`~synthia.core.routing.route_key`).
+    _route_key: tuple[int, ...] = ()
+    _maker: "Picker[Picker[Any]] | None" = None
+    _family: "_Family"
+    _nested: bool
+
+    @property
+    def maker(self) -> Picker[Picker[U]]:
+        """The picker of the inner pickers (``fn`` of the picker's value): the input through
+        which provenance recording follows the pickers made while picking. A plain ``Bind``
+        makes it when it is first read (its picks call ``fn`` directly)."""
+        maker = self._maker
+        if maker is None:
+            fn = self.fn
+            maker = self._maker = _apply(lambda value: _as_inner(fn(value)), self.picker)
+        return maker
+
+    @maker.setter
+    def maker(self, value: Picker[Picker[U]]) -> None:
+        self._maker = value
 
     @overload
     def __init__(
@@ -93,37 +130,27 @@ class Bind(RandomPicker[U]):
         self, picker: Any, fn: Callable[[Any], Any], *, cache: bool = False, inverse: Callable[[Any], Any] | None = None, seed: int | None = None
     ) -> None:
         self.picker = picker if isinstance(picker, Picker) else Constant(picker)  # (value_input, inlined)
-        self.fn = check_callable(fn, "fn", arguments=1)
-        #: The first value that made a value (``inverse(value)``), for parsing (:meth:`parse_draws`).
-        self.inverse = inverse if inverse is None else check_callable(inverse, "inverse", arguments=1)
-        self.cache = cache if cache is False else check_bool(cache, "cache")
-        if cache and type(self.picker) is Constant:
-            check_hashable(self.picker.value, "picker (a constant, with cache=True)")
-        # The inner picker passes through a picker of pickers, so that provenance recording
-        # follows it (it records pickers made while picking) and explains through it.
-        if cache:
-            self.maker: Picker[Picker[U]] = _apply(self.inner_for, self.picker)
-        else:
-            self.maker = _apply(lambda value: _as_inner(fn(value)), self.picker)
+        self.fn = fn if accepted(fn, 1) else check_callable(fn, "fn", arguments=1)
+        if inverse is not None:
+            self.inverse = check_callable(inverse, "inverse", arguments=1)
         deriving = DERIVING.get() if seed is None else None
         self._init_stream(seed)
         #: The kept wirings of this Bind and of the Binds built while picking from it (the
         #: nested Binds of a recursive wiring), per function, and how many they are.
-        self._nested = deriving is not None and deriving.light is not None and isinstance(deriving.owner, Bind)
-        self._family: _Family = deriving.owner._family if self._nested else _Family()  # type: ignore[union-attr]
-        #: The wirings kept per value (``cache=True``): ``{(type(v), v): fn(v)}``, shared by
-        #: the Binds of one family whose ``fn`` is the same function (see the class docstring).
-        self.kept: dict[Any, Picker[U]]
-        # The routes each kept wiring was last put on (serials), to put it on this Bind's
-        # routes when it is picked from while they differ.
-        self._on: dict[Any, tuple[int, ...]]
-        #: Their compiled picks, ``{v: (type(v), pick)}``, filled by :func:`~synthia.compile`
-        #: (dropped with ``kept``, and in a copy, whose streams are its own).
-        self.compiled: dict[Any, tuple[type, Callable[[], U]]]
-        if not cache:  # nothing kept: one empty table for every such Bind (a Bind builds many)
-            self._fn_key = None
-            self.kept = self._on = self.compiled = _NOTHING
+        if deriving is not None and deriving.light is not None and isinstance(deriving.owner, Bind):
+            self._nested = True
+            self._family = deriving.owner._family
+        else:
+            self._nested = False
+            self._family = _Family()
+        if cache is False:  # nothing kept: the class's empty tables (a Bind builds many)
             return
+        self.cache = check_bool(cache, "cache")
+        if not cache:
+            return
+        if type(self.picker) is Constant:
+            check_hashable(self.picker.value, "picker (a constant, with cache=True)")
+        self._maker = _apply(self.inner_for, self.picker)
         self._fn_key = _fn_key(fn)
         try:
             entry = None if self._fn_key is None else self._family.tables.get(self._fn_key)
@@ -136,6 +163,7 @@ class Bind(RandomPicker[U]):
         self.kept = entry[0]
         self._on = entry[1]
         self.compiled = {}
+        self._picks = {}
 
     def _pick(self) -> U:
         if self._route_key:
@@ -161,12 +189,12 @@ class Bind(RandomPicker[U]):
         return (inner if isinstance(inner, Picker) else Constant(inner)).pick()  # type: ignore[no-any-return]
 
     def _made(self) -> U:
-        maker = self.maker
         # The maker's pick is fn of the picker's value; called as it is while nothing watches
         # picks (a recording's spans, provenance), so a Bind built for one pick builds no lean pick.
-        if self.cache:
-            inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
+        if self.cache:  # (the maker's fn is inner_for)
+            inner = self._maker.pick() if WATCHED else self.inner_for(self.picker.pick())  # type: ignore[union-attr]
         else:
+            maker = self.maker
             with derived_seeds(self._root(), True, self):
                 inner = maker.pick() if WATCHED else maker.fn(self.picker.pick())  # type: ignore[attr-defined]
         # Recorded or replayed: the parts of the wiring fn built are spans too.
@@ -182,19 +210,24 @@ class Bind(RandomPicker[U]):
         e.check(self.maker)  # the staged code does what the maker's pick does
         e.staged += 1
         x = e.pick(self.picker, out, ind)
-        fast_get = e.bind("compiled_get", self.compiled.get)
         slow = e.opaque("first_pick", _KeptPicks(self))
         c, v = e.var("e"), e.var("b")
         spec = described(self.picker)
         if spec is not None and spec.value is None and spec.sample is None:  # one type of value, hashable
-            out.append(f"{ind}{c} = {fast_get}({x})  # Bind(cache=True): the compiled pick of the wiring kept for the value")
-            out.append(f"{ind}if {c} is not None:")
-        else:
+            picks = e.bind("compiled_picks", self._picks)
             out.append(f"{ind}try:  # Bind(cache=True): the compiled pick of the wiring kept for the value")
-            out.append(f"{ind}    {c} = {fast_get}({x})")
-            out.append(f"{ind}except TypeError:  # unhashable: the Bind says so")
-            out.append(f"{ind}    {c} = None")
-            out.append(f"{ind}if {c} is not None and {c}[0] is {x}.__class__:")
+            out.append(f"{ind}    {c} = {picks}[{x}]")
+            out.append(f"{ind}except {e.bind('KeyError', KeyError)}:  # none yet: the Bind builds and keeps it")
+            out.append(f"{ind}    {v} = {slow}({x})")
+            out.append(f"{ind}else:")
+            out.append(f"{ind}    {v} = {c}()")
+            return v
+        fast_get = e.bind("compiled_get", self.compiled.get)
+        out.append(f"{ind}try:  # Bind(cache=True): the compiled pick of the wiring kept for the value")
+        out.append(f"{ind}    {c} = {fast_get}({x})")
+        out.append(f"{ind}except TypeError:  # unhashable: the Bind says so")
+        out.append(f"{ind}    {c} = None")
+        out.append(f"{ind}if {c} is not None and {c}[0] is {x}.__class__:")
         out.append(f"{ind}    {v} = {c}[1]()")
         out.append(f"{ind}else:")
         out.append(f"{ind}    {v} = {slow}({x})")
@@ -262,7 +295,8 @@ class Bind(RandomPicker[U]):
     def _bind(self) -> None:
         # The stream changed (a route began or ended, a copy): the kept wirings follow it when
         # they are next picked from (inner_for), not all of them now.
-        self._route_key: tuple[int, ...] = route_key(self)
+        stream = self._stream
+        self._route_key = () if stream.__class__ is MixStream or stream.__class__ is Stream else route_key(self)
 
     def _reset_self(self) -> None:
         super()._reset_self()
@@ -270,6 +304,7 @@ class Bind(RandomPicker[U]):
         self.kept.clear()
         self._on.clear()
         self.compiled.clear()
+        self._picks.clear()
         if not self._nested:
             # The Binds built while picking from this one are dropped with its wirings.
             family = self._family
@@ -283,12 +318,12 @@ class Bind(RandomPicker[U]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Bind[U]":
         twin: Bind[U] = super().__deepcopy__(memo)  # type: ignore[assignment]
-        twin.compiled = {}  # compiled picks draw from this picker's streams, not the copy's
+        twin.compiled, twin._picks = {}, {}  # compiled picks draw from this picker's streams, not the copy's
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
         state = super().__getstate__()
-        state["compiled"] = {}
+        state["compiled"] = state["_picks"] = {}
         return state
 
     def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
@@ -315,10 +350,6 @@ class Bind(RandomPicker[U]):
         return [self.picker, self.fn], kwargs
 
 
-#: What a ``Bind`` without ``cache`` keeps: nothing (it never writes there).
-_NOTHING: dict[Any, Any] = {}
-
-
 class _KeptPicks:
     """A call picks for a value whose wiring a ``Bind(cache=True)`` does not keep yet (or
     dropped at a reset): the ``Bind`` builds and keeps it, and its compiled pick goes to
@@ -332,7 +363,7 @@ class _KeptPicks:
     def __call__(self, value: Any) -> Any:
         bind = self.bind
         inner = bind.inner_for(value)  # a TypeError for an unhashable value, as unstaged
-        cls, compiled = value.__class__, bind.compiled
+        cls, compiled, picks = value.__class__, bind.compiled, bind._picks
 
         def second() -> Any:
             # Compiled at the value's second pick: a value met once (a wide range) costs no
@@ -340,9 +371,11 @@ class _KeptPicks:
             # this is a walk over the wiring, not a compilation.
             fast = fast_pick(inner, shared=True)
             compiled[value] = (cls, fast)
+            picks[value] = fast
             return fast()
 
         compiled[value] = (cls, second)
+        picks[value] = second
         return inner.pick()
 
     def __repr__(self) -> str:

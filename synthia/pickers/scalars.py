@@ -12,7 +12,7 @@ import math
 from ..core.checks import check_int, check_number, check_probability, check_range
 from ..core.leaves import DrawSpec
 from ..core.tapes import BOOLEAN, FLOAT, INTEGER
-from ..core.picker import RandomPicker, Reactive
+from ..core.picker import RandomPicker, Reactive, held_sampler
 from ..core.shrinking import Shrinkable
 
 __all__ = ["RandomInteger", "RandomFloat", "RandomBoolean"]
@@ -44,6 +44,14 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
             self.high = check_int(high, "high")
             check_range(self.low, self.high)
         self._init_stream(seed)
+
+    def _fast(self) -> int:
+        # Until it holds its sampler: the first pick is draw_once(stream, draw_spec()) made
+        # directly (a picker a Bind builds is picked once); the second makes the sampler.
+        if self._picked == 0:
+            self._picked = 1
+            return self._stream.integer(self.low, self.high)  # type: ignore[no-any-return]
+        return held_sampler(self)  # type: ignore[no-any-return]
 
     def draw_spec(self) -> DrawSpec:
         """One integer draw of ``[low, high)``: the draw is the value.
@@ -83,6 +91,13 @@ class RandomFloat(RandomPicker[float], Shrinkable[float]):
             check_range(self.low, self.high)
         self._init_stream(seed)
 
+    def _fast(self) -> float:
+        # Until it holds its sampler: the first pick made directly (see RandomInteger._fast).
+        if self._picked == 0:
+            self._picked = 1
+            return self._stream.floating(self.low, self.high)  # type: ignore[no-any-return]
+        return held_sampler(self)  # type: ignore[no-any-return]
+
     def draw_spec(self) -> DrawSpec:
         """One float draw of ``[low, high)``: the draw is the value.
 
@@ -118,6 +133,13 @@ class RandomBoolean(RandomPicker[bool], Reactive[bool], Shrinkable[bool]):
     def __init__(self, p: float = 0.5, *, seed: int | None = None) -> None:
         self.p = check_probability(p, "p")
         self._init_stream(seed)
+
+    def _fast(self) -> bool:
+        # Until it holds its sampler: the first pick made directly (see RandomInteger._fast).
+        if self._picked == 0:
+            self._picked = 1
+            return self._stream.boolean(self.p)  # type: ignore[no-any-return]
+        return held_sampler(self)  # type: ignore[no-any-return]
 
     def draw_spec(self) -> DrawSpec:
         """One boolean draw of probability ``p``: the draw is the value.
