@@ -240,6 +240,8 @@ class Proposals:
         self._twins: tuple[Tape, list[tuple[int, int, int]]] | None = None
         #: The units of long runs the last delete pass found bound (see :meth:`pass_delete`).
         self._length_bound: tuple[Tape | None, set[int]] = (None, set())
+        #: What the last new replay really drew (``None`` when the candidate was cached).
+        self._last_drawn: Tape | None = None
 
     # -- proposals --------------------------------------------------------------------------
     @property
@@ -271,6 +273,7 @@ class Proposals:
         replayed once; raises :class:`_Stop` when a new replay is over the budget."""
         key = (picks, tuple(map(_entry_key, entries)))
         if key in self._cache:
+            self._last_drawn = None
             return self._cache[key]
         if self.calls >= self.max_calls:
             self.stopped_by = f"the candidate budget ({self.max_calls} replays)"
@@ -283,6 +286,7 @@ class Proposals:
         max_draws = best.choices if picks >= best.picks else 2 * len(best.draws) + 1000
         self.calls += 1
         attempt = self._attempt(picks, list(entries), max_draws)
+        self._last_drawn = attempt.tape
         result = attempt if attempt.status == FAIL and attempt.tape is not None else None
         self._cache[key] = result
         return result
@@ -332,10 +336,25 @@ class Proposals:
         self._twins = (tape, twins)
         return twins
 
-    def replace(self, changes: dict[int, Any], base: Tape | None = None) -> bool:
-        """Consider ``base`` (the best tape by default) with some draws' values changed."""
+    def replace(self, changes: dict[int, Any], base: Tape | None = None, *, realign: bool = False) -> bool:
+        """Consider ``base`` (the best tape by default) with some draws' values changed.
+
+        With ``realign``, a candidate that does not fail and leaves draws unread at its end
+        (the changed values are sizes: fewer rows and columns read fewer elements) is tried
+        again with as many draws deleted right after the last change instead: the draws that
+        made the failure are often the last ones (``[[0, 0, 0], [0, 0, 0], [0, 0, 7]]`` read
+        as a 2x2 matrix keeps the 7 only so)."""
         tape = self.tape if base is None else base
         entries: list[Draw | Flex] = list(tape.draws)
         for i, value in changes.items():
             entries[i] = tape.draws[i]._replace(value=value)
-        return self.consider(tape.picks, entries)
+        if self.consider(tape.picks, entries):
+            return True
+        drawn = self._last_drawn
+        if not realign or drawn is None or drawn.picks < tape.picks:
+            return False
+        unread = len(entries) - len(drawn.draws)
+        after = max(changes) + 1
+        if unread <= 0 or after + unread > len(entries):
+            return False
+        return self.consider(tape.picks, entries[:after] + entries[after + unread :])

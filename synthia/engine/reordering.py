@@ -77,7 +77,8 @@ class Reordering(Proposals):
         kind_a, kind_b = type(a.value), type(b.value)
 
         def shifted(d: int, direction_b: int) -> bool:
-            return d == 0 or self.replace({i: kind_a(a.value + towards_a * d), j: kind_b(b.value + direction_b * d)}, base)
+            changes = {i: kind_a(a.value + towards_a * d), j: kind_b(b.value + direction_b * d)}
+            return d == 0 or self.replace(changes, base, realign=direction_b == towards_b)
 
         # Both lowered by the same amount first: their difference is kept (0 < b - a <= 30
         # reaches (0, 1) in a few dozen replays, where moving one at a time takes thousands).
@@ -161,7 +162,7 @@ class Reordering(Proposals):
             target = simplest(INTEGER, base.draws[positions[0]].args)
             direction = -1 if value > target else 1
             largest_true(
-                lambda k: k == 0 or self.replace({p: value + direction * k for p in positions}, base),
+                lambda k: k == 0 or self.replace({p: value + direction * k for p in positions}, base, realign=True),
                 upper=abs(value - target),
             )
 

@@ -45,7 +45,9 @@ The passes, run in rounds until a round finds nothing smaller:
   while the other rises by the same amount (``a + b > 1000`` reaches ``(1, 1000)``), or a
   partner moved the same way as the draw, by as much -- its nearest, or one drawn alike with
   other draws between them (``(-1, 0)`` to ``(0, 1)``, ``(-3, 1)`` to ``(0, 4)``) -- and
-  equal draws lowered as one; a True boolean moved to the nearest later False;
+  equal draws lowered as one (two sizes lowered together that leave draws unread are tried
+  with as many draws deleted right after them: a square matrix keeps its last, failing,
+  entries); a True boolean moved to the nearest later False;
 * **transfer**: the last units of a counted run (a string's characters, a list's elements,
   counted by a length before them) moved to the end of a later run of the same units, the
   lengths lowered and raised by as many (:mod:`~synthia.engine.transfer`): a dict of strings

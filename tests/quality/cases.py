@@ -1488,6 +1488,30 @@ CASES += [
         seeds=(0, 1, 2, 3, 4),
     ),
     QualityCase(
+        "coupled sizes: a square matrix from two Binds holding a 7",
+        lambda: _matrix(11),
+        lambda m: len(m) >= 2 and all(len(row) == len(m) for row in m) and any(7 in row for row in m),
+        [[0, 0], [0, 7]],
+        lambda: _matrix_strategy(10),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "coupled sizes: a square matrix from two Binds whose sum is 10 or more",
+        lambda: _matrix(10),
+        lambda m: len(m) >= 2 and all(len(row) == len(m) for row in m) and sum(map(sum, m)) >= 10,
+        [[0, 0], [1, 9]],
+        lambda: _matrix_strategy(9),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "coupled sizes: one row more than columns, holding a 7",
+        lambda: _matrix(11),
+        lambda m: len(m) >= 2 and all(len(row) + 1 == len(m) for row in m) and any(7 in row for row in m),
+        [[0], [7]],
+        lambda: _matrix_strategy(10),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
         "required character moved to the end",
         lambda: sy.RandomString(sy.RandomInteger(0, 11), alphabet="ab"),
         lambda s: "b" in s and len(s) >= 3,
@@ -1512,6 +1536,21 @@ CASES += [
         seeds=(0, 1, 2, 3, 4),
     ),
 ]
+
+
+def _matrix(high: int) -> sy.Picker[Any]:
+    """Matrices whose row count and row length are drawn by two nested ``Bind``s (1 to 10
+    each), entries in ``[0, high)``: sizes that a failure may need to fall together."""
+    return sy.Bind(
+        sy.RandomInteger(1, 11),
+        lambda rows: sy.Bind(sy.RandomInteger(1, 11), lambda cols: sy.ComposeList(sy.ComposeList(sy.RandomInteger(0, high), cols), rows)),
+    )
+
+
+def _matrix_strategy(top: int) -> Any:
+    """:func:`_matrix` in Hypothesis (``flatmap``), entries in ``[0, top]``."""
+    st = _st()
+    return st.integers(1, 10).flatmap(lambda r: st.integers(1, 10).flatmap(lambda c: st.lists(st.lists(st.integers(0, top), min_size=c, max_size=c), min_size=r, max_size=r)))
 
 
 def _graph_of_pairs() -> sy.Picker[Any]:
