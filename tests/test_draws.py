@@ -348,3 +348,23 @@ def test_equal_any_integers_shrink_together() -> None:
     pair = sy.Apply(lambda x, y: (x, y), sy.AnyInteger(1), sy.AnyInteger(1))
     reports = [sy.Assert(lambda p: not (p[0] >= 10 and p[0] == p[1]), p=pair).run(seed=seed) for seed in range(6)]
     assert [r.smallest for r in reports] == [{"p": (10, 10)}] * 6
+
+
+def test_a_constant_alternative_chosen_is_one_choice_an_empty_atom() -> None:
+    """A Choice's constant alternative draws nothing but is one choice (an empty atom), so the
+    earlier alternative making the same value is the simpler input; tapes keep it in JSON."""
+    import synthia as sy
+    from synthia.core.draws import Tape, replay
+
+    wiring = sy.Choice(sy.RandomText(sy.RandomInteger(0, 21)), "xyzzy-plover")
+    constant, tape = replay(wiring, [0.75])
+    assert constant == "xyzzy-plover"
+    assert tape.atoms == [(1, 1)] and tape.choices == 2
+    text, text_tape = replay(wiring.duplicate(), [0.0, False, 5] + [0, 23] * 5)
+    assert len(text) == 5 and text_tape.choices == 2
+    assert text_tape.key() < tape.key()  # the earlier alternative, though it draws more
+    again = Tape.from_json(tape.to_json())
+    assert again.atoms == [(1, 1)] and again.key() == tape.key()
+    # A constant that is not an alternative (an argument of Apply) is no choice.
+    _, plain = replay(sy.Apply(lambda a, b: a + b, sy.RandomInteger(0, 9), 3), [4])
+    assert plain.atoms == [] and plain.choices == 1

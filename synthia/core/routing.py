@@ -433,8 +433,9 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
             put_stream(node, RoutedStream(current, route))
     tokens: list[tuple[Picker[Any], Any]] = []
     if spans:
+        chosen = _constant_alternatives(roots)
         for label, node in enumerate(nodes):
-            tokens.append((node, wrap_one(node, _spanning(route, label))))
+            tokens.append((node, wrap_one(node, _spanning(route, label, id(node) in chosen))))
     route.previous = ROUTE.get()
     ROUTE.set(route)
     try:
@@ -457,8 +458,33 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
         route.source = PASSTHROUGH
 
 
-def _spanning(route: Route, label: Hashable) -> Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]:
+def _constant_alternatives(roots: "Picker[Any] | Sequence[Picker[Any]]") -> set[int]:
+    """The ids of the pickers of ``roots`` that draw nothing (constants) and are alternatives
+    of a ``Choice``: the value such an alternative gives is one choice of its own (an empty
+    atom in :meth:`~synthia.core.tapes.Tape.key`), as the value of an alternative that draws
+    is, so that of two alternatives making one value the earlier is the simpler (a text
+    beside ``"xyzzy-plover"`` makes ``"xyzzy"``, a simpler input)."""
+    return {
+        id(node)
+        for root in _roots(roots)
+        for key, node in upstream(root)
+        if node.pure and key.rpartition("/")[2].startswith("alternatives[")
+    }
+
+
+def _spanning(route: Route, label: Hashable, empty_choice: bool = False) -> Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]:
     def make(picker: "Picker[Any]", pick: Callable[[], Any]) -> Callable[[], Any]:
+        if empty_choice:  # a constant alternative: its span is an atom, one choice though it draws nothing
+
+            def chosen() -> Any:
+                source = route.source
+                source.open_atom(label)
+                try:
+                    return pick()
+                finally:
+                    source.close_span()
+
+            return chosen
         if picker.atomic:
             parts = _made_by_draws(picker)
 
@@ -503,9 +529,10 @@ def pick_in_parts(stream: "Stream | RoutedStream", picker: "Picker[Any]", prefix
         return picker.pick()
     route = stream.route
     tokens = []
+    chosen = _constant_alternatives(picker)
     for position, (_, node) in enumerate(upstream(picker)):
         if id(node) not in WATCHED:
-            tokens.append((node, wrap_one(node, _spanning(route, (prefix, position, type(node).__name__)))))
+            tokens.append((node, wrap_one(node, _spanning(route, (prefix, position, type(node).__name__), id(node) in chosen))))
     try:
         return picker.pick()
     finally:

@@ -161,7 +161,7 @@ class _Logging(DrawSource):
         self._closed[span.label] = span.index + 1
         if position == self._atom:
             self._atom = -1
-            if span.end - span.start > 1:  # a draw or none: what the order counts anyway
+            if span.end - span.start != 1:  # (one draw: what the order counts anyway; none: one choice still, a constant chosen)
                 self.atoms.append((span.start, span.end))
 
     def begin_pick(self) -> None:

@@ -314,7 +314,8 @@ class Tape:
         """The shortlex key over choices: ``(picks, number of choices, each choice's key in
         order)``. A choice is a draw, or all the draws of one pick of an atomic picker (a
         string, bytes, a float: :attr:`~synthia.core.picker.Picker.atomic`), keyed by their
-        number and their keys in order, after every single draw's key. So fewer choices are
+        number and their keys in order, after every single draw's key; a constant alternative
+        of a ``Choice``, chosen, is an atom without draws: one choice. So fewer choices are
         simpler, then the earlier alternative of a ``Choice``, however many draws spell the
         value it makes (Hypothesis orders its choices so, a string being one).
 
@@ -436,7 +437,7 @@ def _atoms(atoms: Any, draws: int) -> list[tuple[int, int]]:
     for atom in atoms:
         at = out[-1][1] if out else 0
         if not (
-            isinstance(atom, list) and len(atom) == 2 and all(type(i) is int for i in atom) and at <= atom[0] < atom[1] <= draws
+            isinstance(atom, list) and len(atom) == 2 and all(type(i) is int for i in atom) and at <= atom[0] <= atom[1] <= draws
         ):
             raise ValueError(f"an atom must be [start, end], in order, within the {draws} draws, got {atom!r:.80}")
         out.append((atom[0], atom[1]))

@@ -217,7 +217,7 @@ class Lowering(Proposals):
             return None
         siblings = tape.children(parent)
         after = siblings[siblings.index(own) + 1 :]
-        if len(after) != 1 or tape.spans[after[0]].end != tape.spans[parent].end or len(tape.spans[after[0]]) == 0:
+        if len(after) != 1 or tape.spans[after[0]].end != tape.spans[parent].end:
             return None
         return parent
 
