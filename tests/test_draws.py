@@ -368,3 +368,14 @@ def test_a_constant_alternative_chosen_is_one_choice_an_empty_atom() -> None:
     # A constant that is not an alternative (an argument of Apply) is no choice.
     _, plain = replay(sy.Apply(lambda a, b: a + b, sy.RandomInteger(0, 9), 3), [4])
     assert plain.atoms == [] and plain.choices == 1
+
+
+def test_a_first_constant_alternative_is_no_extra_choice() -> None:
+    """``None`` first (a tree's leaf) stays the fewest choices: only later constant
+    alternatives count as a choice of their own."""
+    import synthia as sy
+    from synthia.core.draws import replay
+
+    leaf_first = sy.Choice(None, sy.RandomInteger(0, 9))
+    _, tape = replay(leaf_first, [0.0])
+    assert tape.atoms == [] and tape.choices == 1

@@ -460,16 +460,22 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
 
 def _constant_alternatives(roots: "Picker[Any] | Sequence[Picker[Any]]") -> set[int]:
     """The ids of the pickers of ``roots`` that draw nothing (constants) and are alternatives
-    of a ``Choice``: the value such an alternative gives is one choice of its own (an empty
-    atom in :meth:`~synthia.core.tapes.Tape.key`), as the value of an alternative that draws
-    is, so that of two alternatives making one value the earlier is the simpler (a text
-    beside ``"xyzzy-plover"`` makes ``"xyzzy"``, a simpler input)."""
+    of a ``Choice`` after its first: the value such an alternative gives is one choice of its
+    own (an empty atom in :meth:`~synthia.core.tapes.Tape.key`), as the value of an earlier
+    alternative that draws is, so that of two alternatives making one value the earlier is the
+    simpler (a text beside ``"xyzzy-plover"`` makes ``"xyzzy"``, a simpler input). A first
+    alternative needs no such count: no earlier one can make its value (``None`` ending a
+    tree stays the fewest choices)."""
     return {
         id(node)
         for root in _roots(roots)
         for key, node in upstream(root)
-        if node.pure and key.rpartition("/")[2].startswith("alternatives[")
+        if node.pure and _later_alternative(key.rpartition("/")[2])
     }
+
+
+def _later_alternative(name: str) -> bool:
+    return name.startswith("alternatives[") and name != "alternatives[0]"
 
 
 def _spanning(route: Route, label: Hashable, empty_choice: bool = False) -> Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]:

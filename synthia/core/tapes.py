@@ -315,7 +315,7 @@ class Tape:
         order)``. A choice is a draw, or all the draws of one pick of an atomic picker (a
         string, bytes, a float: :attr:`~synthia.core.picker.Picker.atomic`), keyed by their
         number and their keys in order, after every single draw's key; a constant alternative
-        of a ``Choice``, chosen, is an atom without draws: one choice. So fewer choices are
+        of a ``Choice`` after its first, chosen, is an atom without draws: one choice. So fewer choices are
         simpler, then the earlier alternative of a ``Choice``, however many draws spell the
         value it makes (Hypothesis orders its choices so, a string being one).
 
