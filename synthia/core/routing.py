@@ -418,11 +418,14 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
     route = Route(source)
     nodes: list[Picker[Any]] = []
     seen: set[int] = set()
+    chosen: set[int] = set()  # constant alternatives after a Choice's first (see _spanning)
     for root in _roots(roots):
-        for _, node in upstream(root):
+        for key, node in upstream(root):
             if id(node) not in seen:
                 seen.add(id(node))
                 nodes.append(node)
+                if node.pure and _later_alternative(key):
+                    chosen.add(id(node))
     streams: list[tuple[Picker[Any], Any]] = []
     for node in nodes:
         current = getattr(node, "_stream", None) if isinstance(node, Seedable) else None
@@ -433,7 +436,6 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
             put_stream(node, RoutedStream(current, route))
     tokens: list[tuple[Picker[Any], Any]] = []
     if spans:
-        chosen = _constant_alternatives(roots)
         for label, node in enumerate(nodes):
             tokens.append((node, wrap_one(node, _spanning(route, label, id(node) in chosen))))
     route.previous = ROUTE.get()
@@ -458,23 +460,15 @@ def routed(roots: "Picker[Any] | Sequence[Picker[Any]]", source: DrawSource, *, 
         route.source = PASSTHROUGH
 
 
-def _constant_alternatives(roots: "Picker[Any] | Sequence[Picker[Any]]") -> set[int]:
-    """The ids of the pickers of ``roots`` that draw nothing (constants) and are alternatives
-    of a ``Choice`` after its first: the value such an alternative gives is one choice of its
-    own (an empty atom in :meth:`~synthia.core.tapes.Tape.key`), as the value of an earlier
-    alternative that draws is, so that of two alternatives making one value the earlier is the
-    simpler (a text beside ``"xyzzy-plover"`` makes ``"xyzzy"``, a simpler input). A first
-    alternative needs no such count: no earlier one can make its value (``None`` ending a
-    tree stays the fewest choices)."""
-    return {
-        id(node)
-        for root in _roots(roots)
-        for key, node in upstream(root)
-        if node.pure and _later_alternative(key.rpartition("/")[2])
-    }
-
-
-def _later_alternative(name: str) -> bool:
+def _later_alternative(key: str) -> bool:
+    """Whether the picker at ``key`` of the upstream walk is an alternative of a ``Choice``
+    after its first. Such an alternative that draws nothing (a constant) is one choice of its
+    own when chosen (an empty atom in :meth:`~synthia.core.tapes.Tape.key`), as the value of
+    an earlier alternative that draws is, so that of two alternatives making one value the
+    earlier is the simpler (a text beside ``"xyzzy-plover"`` makes ``"xyzzy"``). A first
+    alternative needs no such count: no earlier one can make its value (``None`` ending a tree
+    stays the fewest choices)."""
+    name = key.rpartition("/")[2]
     return name.startswith("alternatives[") and name != "alternatives[0]"
 
 
@@ -535,10 +529,10 @@ def pick_in_parts(stream: "Stream | RoutedStream", picker: "Picker[Any]", prefix
         return picker.pick()
     route = stream.route
     tokens = []
-    chosen = _constant_alternatives(picker)
-    for position, (_, node) in enumerate(upstream(picker)):
+    for position, (key, node) in enumerate(upstream(picker)):
         if id(node) not in WATCHED:
-            tokens.append((node, wrap_one(node, _spanning(route, (prefix, position, type(node).__name__), id(node) in chosen))))
+            empty_choice = node.pure and _later_alternative(key)
+            tokens.append((node, wrap_one(node, _spanning(route, (prefix, position, type(node).__name__), empty_choice))))
     try:
         return picker.pick()
     finally:
