@@ -20,6 +20,7 @@ _SMALL_VALUES = 16  # the simplest integers tried when bisection finds nothing
 _STRIDES = 32  # the longest step tried towards the simplest value when those fail too
 _ADJUST_VALUES = 3  # the simplest values a size is lowered to while a later draw is changed
 _ADJUST_WINDOW = 8  # the draws after it that may be changed
+_REALIGN_ROUNDS = 3  # replays of a lowered size whose later draws are re-dealt by kind
 _FRACTION_LENGTHS = (1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24, 32, 40, 48)  # binary fraction lengths a float is rounded to
 
 
@@ -181,6 +182,37 @@ class Lowering(Proposals):
                 for j in range(i + 1, end - k + 1):
                     if self.consider(base.picks, [*base.draws[:i], lowered, *base.draws[i + 1 : j], *base.draws[j + k :]]):
                         return True
+            if self._realigned(base, i, lowered):
+                return True
+        return False
+
+    def _realigned(self, base: Tape, i: int, lowered: Draw) -> bool:
+        """Draw ``i`` lowered to ``lowered``, the draws after it read again by kind: where the
+        smaller value's wiring asks for a draw of one kind and the next given is of another (a
+        key where a subtree's decision was), the given draws are skipped to the next of that
+        kind, instead of the asked one being made the simplest. The replay says what its
+        wiring asks for; the draws are re-dealt and replayed, a few times, until they fit (a
+        red-black tree of black height 2 read as one of height 1 keeps its red children)."""
+        draws = base.draws
+        entries: list[Draw] = [*draws[:i], lowered, *draws[i + 1 :]]
+        for _ in range(_REALIGN_ROUNDS):
+            if self.consider(base.picks, entries):
+                return True
+            asked = self._last_drawn
+            if asked is None or asked.picks < base.picks:
+                return False
+            dealt: list[Draw] = list(entries[: i + 1])
+            at = i + 1
+            for d in asked.draws[i + 1 :]:
+                while at < len(draws) and draws[at].kind != d.kind:
+                    at += 1
+                if at == len(draws):
+                    break
+                dealt.append(draws[at])
+                at += 1
+            if dealt == entries:
+                return False
+            entries = dealt
         return False
 
     @staticmethod

@@ -39,7 +39,9 @@ The passes, run in rounds until a round finds nothing smaller:
   cannot), its children in a list (``{'': [5]}`` as ``[[5]]``) or a child in its place;
   an integer heading a span that goes on with draws of its own (a ``Bind``'s value and the
   draws of the wiring made from it) lowered with one of the next draws changed or a run of them gone (the pairs
-  of 12 nodes read as those of 2, one of them flipped so the graph stays acyclic);
+  of 12 nodes read as those of 2, one of them flipped so the graph stays acyclic), or with the
+  draws after it dealt again by kind, skipping those of another kind than the wiring asks for
+  (a red-black tree of height 2 read as one of height 1 keeps its red nodes);
 * **pairs**: two numeric draws (integers, floats, weighted indices) moved together -- both
   lowered by the same amount first (``0 < b - a <= 30`` reaches ``(0, 1)``), then one lowered
   while the other rises by the same amount (``a + b > 1000`` reaches ``(1, 1000)``), or a

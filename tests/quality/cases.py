@@ -1592,6 +1592,13 @@ CASES += [
         seeds=(0, 1, 2, 3, 4),
     ),
     QualityCase(
+        "Bind: a red-black tree with two red nodes, its black height lowered",
+        lambda: _red_black_tree(),
+        lambda t: len(_red_keys(t)) >= 2,
+        ("B", ("R", None, 0, None), 1, ("R", None, 2, None)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
         "required character moved to the end",
         lambda: sy.RandomString(sy.RandomInteger(0, 11), alphabet="ab"),
         lambda s: "b" in s and len(s) >= 3,
@@ -1616,6 +1623,38 @@ CASES += [
         seeds=(0, 1, 2, 3, 4),
     ),
 ]
+
+
+def _red_black_tree(keys: int = 100) -> sy.Picker[Any]:
+    """Red-black trees valid by construction with ``Bind`` (``bench_speed.rb_tree_bind``): the
+    black height (1 or 2) first, then each key in the range its parent's key leaves for a
+    subtree of that height, a red node only where the keys leave room for its black children."""
+
+    def fewest(height: int) -> int:
+        return (1 << height) - 1
+
+    def any_root(lo: int, hi: int, height: int) -> Any:
+        if height == 0:
+            return sy.Choice(None, red(lo, hi, 0)) if hi > lo else sy.Constant(None)
+        if hi - lo >= 2 * fewest(height) + 1:
+            return sy.Choice(black(lo, hi, height), red(lo, hi, height))
+        return black(lo, hi, height)
+
+    def black(lo: int, hi: int, height: int) -> Any:
+        room = fewest(height - 1)
+        return sy.Bind(sy.RandomInteger(lo + room, hi - room), lambda k: sy.Apply(lambda a, key, b: ("B", a, key, b), any_root(lo, k, height - 1), k, any_root(k + 1, hi, height - 1)))
+
+    def red(lo: int, hi: int, height: int) -> Any:
+        if height == 0:
+            return sy.Apply(lambda key: ("R", None, key, None), sy.RandomInteger(lo, hi))
+        room = fewest(height)
+        return sy.Bind(sy.RandomInteger(lo + room, hi - room), lambda k: sy.Apply(lambda a, key, b: ("R", a, key, b), black(lo, k, height), k, black(k + 1, hi, height)))
+
+    return sy.Bind(sy.RandomInteger(1, 3), lambda height: black(0, keys, height))
+
+
+def _red_keys(tree: Any) -> list[int]:
+    return [] if tree is None else [*_red_keys(tree[1]), *([tree[2]] if tree[0] == "R" else []), *_red_keys(tree[3])]
 
 
 def _matrix(high: int) -> sy.Picker[Any]:
