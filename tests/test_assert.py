@@ -188,7 +188,25 @@ print(repr((r.tried, r.first_index, r.smallest, r.shrink_steps, r.shrink_tries, 
 """
 
 
-@pytest.mark.parametrize("script", [SCRIPT, SCRIPT_TEXTS], ids=["trees", "texts and Binds"])
+#: A text beside a constant (the constant an empty atom in the order), a square matrix of nested
+#: Binds (sizes lowered together, the draws realigned) and a Bind-built tree whose height is
+#: lowered with its later draws dealt again by kind.
+SCRIPT_WIDENING = """
+import synthia as sy
+words = sy.Choice(sy.RandomText(sy.RandomInteger(0, 21)), "xyzzy-plover")
+matrix = sy.Bind(sy.RandomInteger(1, 8), lambda r: sy.Bind(sy.RandomInteger(1, 8), lambda c: sy.ComposeList(sy.ComposeList(sy.RandomInteger(0, 10), c), r)))
+def tree(h):
+    return sy.Choice(None, sy.RandomInteger(0, 9)) if h == 0 else sy.Apply(lambda a, b: (a, b), tree(h - 1), tree(h - 1))
+trees = sy.Bind(sy.RandomInteger(1, 4), tree)
+def test(w, m, t):
+    square = len(m) >= 2 and all(len(row) == len(m) for row in m) and any(7 in row for row in m)
+    return not ("xyzzy" in w and square and str(t).count(",") >= 1)
+r = sy.Assert(test, w=words, m=matrix, t=trees).run(seed=SEED)
+print(repr((r.tried, r.first_index, r.smallest, r.shrink_steps, r.shrink_tries, r.tape.values())))
+"""
+
+
+@pytest.mark.parametrize("script", [SCRIPT, SCRIPT_TEXTS, SCRIPT_WIDENING], ids=["trees", "texts and Binds", "widening and coupled sizes"])
 @pytest.mark.parametrize("seed", [3, 2026])
 def test_the_same_seed_gives_the_same_report_in_a_fresh_process(seed: int, script: str) -> None:
     import subprocess
