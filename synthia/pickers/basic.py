@@ -11,6 +11,7 @@ import sys
 
 from typing import Any, Callable, Iterator, Sequence, TypeVar, overload
 
+from ..core.claims import claim, first_unit
 from ..core.checks import accepted, check_callable, check_int, checked_weights, describe, positional_order
 from ..core.constant import Constant, Nothing
 from ..core.exceptions import NoMoreElements
@@ -21,7 +22,7 @@ from ..core.picker import UNSET, Bounded, Picker
 from ..core.parsing import Parse, same_value
 from ..core.shrinking import Shrinkable
 from ..core.random import weighted_index
-from .scalars import RandomFloat
+from .scalars import RandomFloat, claimed_unit
 from .shared import _Shared, _immutable
 
 __all__ = ["Constant", "Nothing", "Choice", "Freeze", "Once", "Apply", "Deferred"]
@@ -62,6 +63,10 @@ class Choice(Shrinkable[T]):
     #: choice among immutable plain values, kept in :attr:`values`.
     _pickers: list[Picker[Any]] | None
     _values: "_Shared | None"
+    #: The decision; ``None`` while claimed and not drawn from, ``False`` once drawn from, and
+    #: ``_slot`` the claim (:mod:`synthia.core.claims`).
+    _decision: Any
+    _slot: tuple[int, int]
 
     def __init__(
         self, *alternatives: Any, weights: Sequence[float] | None = None, decision: Picker[float] | None = None
@@ -82,7 +87,14 @@ class Choice(Shrinkable[T]):
         else:  # (numbers: nothing changes inside them, copies share them)
             self._uniform, self._weights, self._cumulative = checked_weights(weights, count, _Shared)
         self._count = count
-        self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
+        if decision is not None:
+            self._decision = unit_input(decision, "decision")
+        else:  # inside a plain Bind's pick, the default decision's stream claimed, built if read
+            slot = claim()
+            if slot is None:
+                self._decision = RandomFloat()
+            else:
+                self._decision, self._slot = None, slot
 
     def _alternatives(self, alternatives: tuple[Any, ...], count: int) -> None:
         self._pickers = self._values = None
@@ -90,6 +102,19 @@ class Choice(Shrinkable[T]):
             self._pickers = variadic_inputs(alternatives, "alternatives", "Choice")
         else:
             self._values = _Shared(alternatives)
+
+    @property
+    def decision(self) -> Picker[float]:
+        """The picker of floats in ``[0, 1)`` that chooses (a default one claimed inside a ``Bind``'s
+        pick, :mod:`synthia.core.claims`, is built at its first read, after its pick if made)."""
+        decision = self._decision
+        if decision is None or decision is False:
+            decision = self._decision = claimed_unit(self._slot, decision is False)
+        return decision  # type: ignore[no-any-return]
+
+    @decision.setter
+    def decision(self, value: Picker[float]) -> None:
+        self._decision = value
 
     @property
     def alternatives(self) -> list[Picker[Any]]:
@@ -141,7 +166,11 @@ class Choice(Shrinkable[T]):
         return weighted_index(float(u), self._cumulative)  # type: ignore[arg-type]
 
     def _pick(self) -> T:
-        u = self.decision.pick()
+        if self._decision is None and not WATCHED:  # claimed, not built: drawn from the claim
+            self._decision = False
+            u = first_unit(*self._slot)
+        else:
+            u = self.decision.pick()
         if u.__class__ is float and 0.0 <= u < 1.0:  # index_of(u), inlined
             if self._uniform:
                 n = self._count
