@@ -139,7 +139,7 @@ class Bind(RandomPicker[U]):
             # light stream (a Bind takes one, _light_stream), inlined; off any route, _bind
             # would leave _route_key at ().
             count = deriving.count = deriving.count + 1
-            stream = MixStream(None, deriving.root, count)
+            stream: Any = MixStream(None, deriving.root, count)
             route = ROUTE.get()
             if route is None:
                 self._stream = stream

@@ -119,7 +119,8 @@ def claimed_unit(slot: tuple[int, int], drawn: bool) -> RandomFloat:
     composite that claimed it instead of building it gives when its input is read."""
     unit = RandomFloat.__new__(RandomFloat)
     unit.low, unit.high = 0.0, 1.0
-    unit._stream = MixStream(None, slot[0], slot[1])  # (what _init_stream gives in a light block)
+    stream: Any = MixStream(None, slot[0], slot[1])
+    unit._stream = stream  # (what _init_stream gives in a light block)
     if drawn:
         unit._fast()  # its first pick again: the same stream and state
     return unit
