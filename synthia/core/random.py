@@ -442,8 +442,11 @@ class MixStream:
         """An int of ``k`` random bits."""
         if k == 64:  # _word(), inlined: a Bind draws the root of its pickers' streams so
             key = self._key
-            if key is None:
-                key = self.key
+            if key is None:  # the key, inlined as in random(): a Bind built while picking draws once
+                z = (self._root + self._index * _GAMMA) & _MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                key = self._key = z ^ (z >> 31)
             count = self._count = self._count + 1
             z = (key + count * _GAMMA) & _MASK64
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64

@@ -1,7 +1,7 @@
-"""Basic plumbing: :class:`Choice`, :class:`Freeze`, :class:`Once`, :class:`Apply`, :class:`Deferred`.
+"""Basic plumbing: :class:`Choice`, :class:`Apply`, :class:`Deferred`.
 
-:class:`~synthia.Constant` and :class:`~synthia.Nothing` live in the core and are
-re-exported here.
+:class:`~synthia.Constant` and :class:`~synthia.Nothing` live in the core, :class:`Freeze`
+and :class:`Once` in :mod:`synthia.pickers.holding`; all are re-exported here.
 """
 from __future__ import annotations
 
@@ -11,17 +11,18 @@ import sys
 
 from typing import Any, Callable, Iterator, Sequence, TypeVar, overload
 
+from ..core.claims import claim, first_unit
 from ..core.checks import accepted, check_callable, check_int, checked_weights, describe, positional_order
 from ..core.constant import Constant, Nothing
-from ..core.exceptions import NoMoreElements
 from ..core.inputs import AMBIGUOUS, unit_input, value_input, variadic_inputs
 from ..core.instrument import WATCHED
 from ..core.emitter import UNROLL, Emitter, lean_from_second_pick, return_value
-from ..core.picker import UNSET, Bounded, Picker
+from ..core.picker import UNSET, Picker
 from ..core.parsing import Parse, same_value
 from ..core.shrinking import Shrinkable
 from ..core.random import weighted_index
-from .scalars import RandomFloat
+from .holding import Freeze, Once
+from .scalars import RandomFloat, claimed_unit
 from .shared import _Shared, _immutable
 
 __all__ = ["Constant", "Nothing", "Choice", "Freeze", "Once", "Apply", "Deferred"]
@@ -62,6 +63,10 @@ class Choice(Shrinkable[T]):
     #: choice among immutable plain values, kept in :attr:`values`.
     _pickers: list[Picker[Any]] | None
     _values: "_Shared | None"
+    #: The decision; ``None`` while claimed and not drawn from, ``False`` once drawn from, and
+    #: ``_slot`` the claim (:mod:`synthia.core.claims`).
+    _decision: Any
+    _slot: tuple[int, int]
 
     def __init__(
         self, *alternatives: Any, weights: Sequence[float] | None = None, decision: Picker[float] | None = None
@@ -69,10 +74,13 @@ class Choice(Shrinkable[T]):
         if not alternatives:
             raise ValueError("Choice needs at least one alternative, got none")
         count = len(alternatives)
-        for a in alternatives:  # a picker among them: the alternatives as pickers (a Bind builds many)
-            if isinstance(a, Picker):
-                self._pickers, self._values = [v if isinstance(v, Picker) else Constant(v) for v in alternatives], None
-                break
+        if count == 2:  # (the loop below, unrolled: a recursive wiring's "a leaf or a node")
+            a, b = alternatives
+            picker_a, picker_b = isinstance(a, Picker), isinstance(b, Picker)
+            if picker_a or picker_b:
+                self._pickers, self._values = [a if picker_a else Constant(a), b if picker_b else Constant(b)], None
+            else:
+                self._alternatives(alternatives, count)
         else:
             self._alternatives(alternatives, count)
         if weights is None:  # uniform: the index is int(u * n), no running sums (a Bind builds many)
@@ -82,14 +90,38 @@ class Choice(Shrinkable[T]):
         else:  # (numbers: nothing changes inside them, copies share them)
             self._uniform, self._weights, self._cumulative = checked_weights(weights, count, _Shared)
         self._count = count
-        self.decision = RandomFloat() if decision is None else unit_input(decision, "decision")
+        if decision is not None:
+            self._decision = unit_input(decision, "decision")
+        else:  # inside a plain Bind's pick, the default decision's stream claimed, built if read
+            slot = claim()
+            if slot is None:
+                self._decision = RandomFloat()
+            else:
+                self._decision, self._slot = None, slot
 
     def _alternatives(self, alternatives: tuple[Any, ...], count: int) -> None:
+        for a in alternatives:  # a picker among them: the alternatives as pickers
+            if isinstance(a, Picker):
+                self._pickers, self._values = [v if isinstance(v, Picker) else Constant(v) for v in alternatives], None
+                return
         self._pickers = self._values = None
         if not _immutable(alternatives) or (count == 1 and isinstance(alternatives[0], AMBIGUOUS)):
             self._pickers = variadic_inputs(alternatives, "alternatives", "Choice")
         else:
             self._values = _Shared(alternatives)
+
+    @property
+    def decision(self) -> Picker[float]:
+        """The picker of floats in ``[0, 1)`` that chooses (a default one claimed inside a ``Bind``'s
+        pick, :mod:`synthia.core.claims`, is built at its first read, after its pick if made)."""
+        decision = self._decision
+        if decision is None or decision is False:
+            decision = self._decision = claimed_unit(self._slot, decision is False)
+        return decision  # type: ignore[no-any-return]
+
+    @decision.setter
+    def decision(self, value: Picker[float]) -> None:
+        self._decision = value
 
     @property
     def alternatives(self) -> list[Picker[Any]]:
@@ -141,7 +173,11 @@ class Choice(Shrinkable[T]):
         return weighted_index(float(u), self._cumulative)  # type: ignore[arg-type]
 
     def _pick(self) -> T:
-        u = self.decision.pick()
+        if self._decision is None and not WATCHED:  # claimed, not built: drawn from the claim
+            self._decision = False
+            u = first_unit(*self._slot)
+        else:
+            u = self.decision.pick()
         if u.__class__ is float and 0.0 <= u < 1.0:  # index_of(u), inlined
             if self._uniform:
                 n = self._count
@@ -149,7 +185,11 @@ class Choice(Shrinkable[T]):
                 if i >= n:
                     i = n - 1
             else:
-                i = weighted_index(u, self._cumulative)  # type: ignore[arg-type]
+                sums = self._cumulative
+                if self._count == 2:  # weighted_index(u, sums), for two: the second unless u * total < sums[0] or its weight is 0
+                    i = 1 if u * sums[1] >= sums[0] and sums[1] != sums[0] else 0  # type: ignore[index]
+                else:
+                    i = weighted_index(u, sums)  # type: ignore[arg-type]
         else:
             i = self.index_of(u)
         values = self._values
@@ -326,78 +366,6 @@ def _alternative(e: Emitter, choice: Choice[Any], alternatives: list[Picker[Any]
     return e.pick(alternatives[index], out, ind)
 
 
-class Freeze(Shrinkable[T]):
-    """The first value of its input, forever (until reset, which picks it again).
-
-    Shrinking: a ``Freeze`` of the input shrunk around the frozen value (the Java
-    original always gave up here).
-
-    >>> from synthia import RandomInteger
-    >>> Freeze(RandomInteger(0, 100, seed=5)).take(4)
-    [62, 62, 62, 62]
-    """
-
-    inputs_fields = ("picker",)
-
-    @overload
-    def __init__(self, picker: Picker[T]) -> None: ...
-    @overload
-    def __init__(self, picker: T) -> None: ...
-    def __init__(self, picker: Any) -> None:
-        self.picker = value_input(picker, "picker")
-        self._value: Any = UNSET
-
-    def _pick(self) -> T:
-        if self._value is UNSET:
-            self._value = self.picker.pick()
-        return self._value
-
-    def _reset_self(self) -> None:
-        self._value = UNSET
-
-    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
-        """Its input's draws for ``value`` (its first pick, from the initial state)."""
-        return parse(self.picker, value)
-
-    def value_range(self) -> tuple[Any, Any] | None:
-        return self.picker.value_range()
-
-
-class Once(Bounded[T]):
-    """The first value of its input, then :class:`~synthia.NoMoreElements`.
-
-    >>> Once(Constant(3)).take(5)
-    [3]
-    """
-
-    inputs_fields = ("picker",)
-
-    @overload
-    def __init__(self, picker: Picker[T]) -> None: ...
-    @overload
-    def __init__(self, picker: T) -> None: ...
-    def __init__(self, picker: Any) -> None:
-        self.picker = value_input(picker, "picker")
-        self._done = False
-
-    def _pick(self) -> T:
-        if self._done:
-            raise NoMoreElements(f"{self!r} already gave its value")
-        value = self.picker.pick()
-        self._done = True
-        return value
-
-    def is_done(self) -> bool:
-        return self._done
-
-    def _reset_self(self) -> None:
-        self._done = False
-
-    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
-        """Its input's draws for ``value`` (its one value)."""
-        return parse(self.picker, value)
-
-
 class Apply(Picker[T]):
     """``fn(*picks, **named_picks)``: a value computed from one pick of each input.
 
@@ -419,7 +387,12 @@ class Apply(Picker[T]):
     inverse: Callable[[Any], Any] | None = None
 
     def __init__(self, fn: Callable[..., T], /, *args: Any, inverse: Callable[[Any], Any] | None = None, **kwargs: Any) -> None:
-        self._inputs(fn, args, kwargs)
+        if kwargs or not accepted(fn, len(args)):
+            self._inputs(fn, args, kwargs)
+        else:  # _inputs, inlined for a function already checked (one a Bind calls at every pick)
+            self.fn = fn
+            self.args = [a if isinstance(a, Picker) else Constant(a) for a in args]
+            self.kwargs: dict[str, Picker[Any]] = {}
         if inverse is not None:
             self.inverse = check_callable(inverse, "inverse", arguments=1)
 

@@ -12,7 +12,7 @@ from ..core.routing import follow_routes, open_span, pick_in_parts, route_key
 from ..core.inputs import value_input
 from ..core.parsing import Parse
 from ..core.picker import Picker, RandomPicker
-from ..core.random import DERIVING, MixStream, Stream, derived_seeds
+from ..core.random import DERIVING, ROUTE, MixStream, Stream, derived_seeds
 from .basic import Apply
 
 __all__ = ["Bind"]
@@ -134,7 +134,20 @@ class Bind(RandomPicker[U]):
         if inverse is not None:
             self.inverse = check_callable(inverse, "inverse", arguments=1)
         deriving = DERIVING.get() if seed is None else None
-        self._init_stream(seed)
+        if deriving is not None and deriving.light is not None:
+            # Built inside a Bind's pick (one per node of a recursive wiring): _init_stream's
+            # light stream (a Bind takes one, _light_stream), inlined; off any route, _bind
+            # would leave _route_key at ().
+            count = deriving.count = deriving.count + 1
+            stream: Any = MixStream(None, deriving.root, count)
+            route = ROUTE.get()
+            if route is None:
+                self._stream = stream
+            else:
+                self._stream = route.join(stream)
+                self._bind()
+        else:
+            self._init_stream(seed)
         #: The kept wirings of this Bind and of the Binds built while picking from it (the
         #: nested Binds of a recursive wiring), per function, and how many they are.
         if deriving is not None and deriving.light is not None and isinstance(deriving.owner, Bind):

@@ -13,6 +13,7 @@ from ..core.checks import check_int, check_number, check_probability, check_rang
 from ..core.leaves import DrawSpec
 from ..core.tapes import BOOLEAN, FLOAT, INTEGER
 from ..core.picker import RandomPicker, Reactive, held_sampler
+from ..core.random import MixStream
 from ..core.shrinking import Shrinkable
 
 __all__ = ["RandomInteger", "RandomFloat", "RandomBoolean"]
@@ -110,6 +111,19 @@ class RandomFloat(RandomPicker[float], Shrinkable[float]):
         if self.low == 0.0 and self.high == 1.0:
             return [], {}
         return [self.low, self.high], {}
+
+
+def claimed_unit(slot: tuple[int, int], drawn: bool) -> RandomFloat:
+    """The ``RandomFloat()`` that would have been built for the claimed light stream ``slot``
+    (:func:`~synthia.core.claims.claim`), built now, after its first pick if ``drawn``: what a
+    composite that claimed it instead of building it gives when its input is read."""
+    unit = RandomFloat.__new__(RandomFloat)
+    unit.low, unit.high = 0.0, 1.0
+    stream: Any = MixStream(None, slot[0], slot[1])
+    unit._stream = stream  # (what _init_stream gives in a light block)
+    if drawn:
+        unit._fast()  # its first pick again: the same stream and state
+    return unit
 
 
 def _float(value: Any, name: str) -> float:
