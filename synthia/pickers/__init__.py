@@ -19,6 +19,7 @@ from .integers import *  # noqa: F401,F403
 from .indices import *  # noqa: F401,F403
 from .geometry import *  # noqa: F401,F403
 from .grammar import *  # noqa: F401,F403
+from .holding import *  # noqa: F401,F403
 from .knit import *  # noqa: F401,F403
 from .markov import *  # noqa: F401,F403
 from .memory import *  # noqa: F401,F403

@@ -1,7 +1,7 @@
 """Basic plumbing: :class:`Choice`, :class:`Apply`, :class:`Deferred`.
 
-:class:`~synthia.Constant` and :class:`~synthia.Nothing` live in the core, :class:`Freeze`
-and :class:`Once` in :mod:`synthia.pickers.holding`; all are re-exported here.
+:class:`~synthia.Constant` and :class:`~synthia.Nothing` live in the core and are re-exported
+here; :class:`Freeze` and :class:`Once` live in :mod:`synthia.pickers.holding`.
 """
 from __future__ import annotations
 
@@ -21,11 +21,10 @@ from ..core.picker import UNSET, Picker
 from ..core.parsing import Parse, same_value
 from ..core.shrinking import Shrinkable
 from ..core.random import weighted_index
-from .holding import Freeze, Once
 from .scalars import RandomFloat, claimed_unit
 from .shared import _Shared, _immutable
 
-__all__ = ["Constant", "Nothing", "Choice", "Freeze", "Once", "Apply", "Deferred"]
+__all__ = ["Constant", "Nothing", "Choice", "Apply", "Deferred"]
 
 T = TypeVar("T")
 

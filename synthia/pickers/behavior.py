@@ -14,7 +14,7 @@ from ..core.exceptions import NoMoreElements
 from ..core.inputs import unit_input, variadic_inputs
 from ..core.picker import Bounded, Picker, restart
 from ..core.random import weighted_index
-from .basic import Once
+from .holding import Once
 from .bounded import Merge, ends
 from .scalars import RandomFloat
 

@@ -15,7 +15,7 @@ from ..core.inputs import count_input, ending_input, unit_input, value_input, va
 from ..core.picker import UNSET, Bounded, Picker, Seedable
 from ..core.shrinking import Shrinkable
 from ..core.random import next_of_permutation
-from .basic import Once
+from .holding import Once
 from .scalars import RandomFloat
 
 __all__ = ["Bound", "Unbound", "AllBooleans", "AllIntegers", "AllElements", "AllPickers", "Merge"]
