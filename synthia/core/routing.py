@@ -474,18 +474,7 @@ def _later_alternative(key: str) -> bool:
 
 def _spanning(route: Route, label: Hashable, empty_choice: bool = False) -> Callable[["Picker[Any]", Callable[[], Any]], Callable[[], Any]]:
     def make(picker: "Picker[Any]", pick: Callable[[], Any]) -> Callable[[], Any]:
-        if empty_choice:  # a constant alternative: its span is an atom, one choice though it draws nothing
-
-            def chosen() -> Any:
-                source = route.source
-                source.open_atom(label)
-                try:
-                    return pick()
-                finally:
-                    source.close_span()
-
-            return chosen
-        if picker.atomic:
+        if picker.atomic and not empty_choice:
             parts = _made_by_draws(picker)
 
             def atom() -> Any:
@@ -508,7 +497,10 @@ def _spanning(route: Route, label: Hashable, empty_choice: bool = False) -> Call
 
         def spanned() -> Any:
             source = route.source
-            source.open_span(label)
+            if empty_choice:  # a constant alternative: its span is an atom, one choice though it draws nothing
+                source.open_atom(label)
+            else:
+                source.open_span(label)
             try:
                 return pick()
             finally:
