@@ -399,6 +399,7 @@ def check_callable(
     return value
 
 
+_FUNCTION = types.FunctionType  # (a global, not an attribute look-up: accepted() runs per picker a Bind builds)
 #: Signatures already checked: (code, defaults, keyword defaults, positional count, keywords).
 _ACCEPTS: set[Any] = set()
 #: The same, for functions without defaults called without keywords: (id of the code, positional
@@ -415,7 +416,7 @@ def accepted(fn: Any, arguments: int) -> bool:
     >>> accepted(f, 1), check_callable(f, "fn", arguments=1) is f, accepted(f, 1)
     (False, True, True)
     """
-    if fn.__class__ is types.FunctionType and fn.__defaults__ is None and fn.__kwdefaults__ is None:
+    if fn.__class__ is _FUNCTION and fn.__defaults__ is None and fn.__kwdefaults__ is None:
         code = fn.__code__
         return _ACCEPTS_PLAIN.get((id(code), arguments)) is code
     return False

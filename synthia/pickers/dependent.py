@@ -101,7 +101,8 @@ class Bind(RandomPicker[U]):
     _route_key: tuple[int, ...] = ()
     _maker: "Picker[Picker[Any]] | None" = None
     _family: "_Family"
-    _nested: bool
+    #: Whether built while picking from another Bind (whose family it joins).
+    _nested: bool = False
 
     @property
     def maker(self) -> Picker[Picker[U]]:
@@ -134,7 +135,12 @@ class Bind(RandomPicker[U]):
         if inverse is not None:
             self.inverse = check_callable(inverse, "inverse", arguments=1)
         deriving = DERIVING.get() if seed is None else None
-        if deriving is not None and deriving.light is not None:
+        #: The kept wirings of this Bind and of the Binds built while picking from it (the
+        #: nested Binds of a recursive wiring), per function, and how many they are.
+        if deriving is None or deriving.light is None:
+            self._init_stream(seed)
+            self._family = _Family()
+        else:
             # Built inside a Bind's pick (one per node of a recursive wiring): _init_stream's
             # light stream (a Bind takes one, _light_stream), inlined; off any route, _bind
             # would leave _route_key at ().
@@ -146,16 +152,12 @@ class Bind(RandomPicker[U]):
             else:
                 self._stream = route.join(stream)
                 self._bind()
-        else:
-            self._init_stream(seed)
-        #: The kept wirings of this Bind and of the Binds built while picking from it (the
-        #: nested Binds of a recursive wiring), per function, and how many they are.
-        if deriving is not None and deriving.light is not None and isinstance(deriving.owner, Bind):
-            self._nested = True
-            self._family = deriving.owner._family
-        else:
-            self._nested = False
-            self._family = _Family()
+            owner = deriving.owner
+            if isinstance(owner, Bind):
+                self._nested = True
+                self._family = owner._family
+            else:
+                self._family = _Family()
         if cache is False:  # nothing kept: the class's empty tables (a Bind builds many)
             return
         self.cache = check_bool(cache, "cache")
