@@ -86,6 +86,13 @@ def test_find_and_property_coverage_share_the_rule() -> None:
         sy.find(INTS, lambda a: np.array([a > 3]), seed=1)
 
 
+def test_find_says_why_when_the_wiring_ended_the_run() -> None:
+    # Every input gives up (two booleans cannot fill a set of 3 or more): not a silent "0 tries".
+    sets = sy.SetPicker(sy.RandomBoolean(), sy.RandomInteger(3, 5))
+    with pytest.raises(sy.NoExampleFound, match="in 0 tries .*; an input picker gave up: SetPicker found only 2 distinct"):
+        sy.find(sets, lambda s: True, seed=0)
+
+
 class _Counter:
     def __init__(self) -> None:
         self.n = 0

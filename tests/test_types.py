@@ -393,6 +393,16 @@ def test_builds_with_positional_arguments_and_functions() -> None:
         sy.builds(Point, z=1)
 
 
+def test_builds_calls_a_builtin_whose_arguments_cannot_be_read_with_what_it_is_given() -> None:
+    # As Hypothesis's builds(int) and builds(timezone, offsets): nothing to infer, no error.
+    assert sy.builds(int).set_seed(1).take(3) == [0, 0, 0]
+    offsets = sy.RandomTimedelta(dt.timedelta(hours=-23), dt.timedelta(hours=23))
+    zones = sy.builds(dt.timezone, offsets).set_seed(1).take(5)
+    assert all(isinstance(z, dt.timezone) for z in zones) and len(set(zones)) == 5
+    with pytest.raises(TypeError, match="cannot build a value of timezone"):
+        sy.from_type(dt.timezone)  # a type to infer, not a call with its arguments given
+
+
 def test_the_tour_chapter_on_types_runs() -> None:
     import io
 

@@ -65,12 +65,17 @@ class Building(Walk):
                 return filtered(Apply(tp, standard_picker(base, Constraints())), c)
         return filtered(self.record(tp, (), {}, mapping or {}, shown), c)
 
-    def record(self, target: Any, args: tuple[Any, ...], overrides: dict[str, Any], mapping: dict[Any, Any] | None = None, shown: Any = None) -> Picker[Any]:
-        """``target(*args, **fields)``, the fields not given inferred."""
+    def record(self, target: Any, args: tuple[Any, ...], overrides: dict[str, Any], mapping: dict[Any, Any] | None = None,
+               shown: Any = None, *, as_given: bool = False) -> Picker[Any]:
+        """``target(*args, **fields)``, the fields not given inferred. With ``as_given``, a
+        target whose arguments cannot be read (a builtin such as ``int`` or
+        ``datetime.timezone``) is called with what was given, as Hypothesis's ``builds`` does."""
         mapping = mapping or {}
         try:
             spec = record_spec(target, self.names)
         except TypeError as error:
+            if as_given:
+                return Apply(target, *args, **overrides)
             self.fail(shown or target, str(error))
         names = [f.name for f in spec.fields]
         takes_any = _takes_keywords(target) and spec.kind == "call"

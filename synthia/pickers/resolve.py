@@ -120,7 +120,9 @@ def builds(target: Any, /, *args: Any, **overrides: Any) -> Picker[Any]:
     annotation (a dataclass field, an attrs attribute with its validators, a pydantic field
     with its constraints, a ``TypedDict`` key, an ``__init__`` parameter), and one with a
     default takes it half of the time (the simplest alternative). ``init=False`` fields are
-    left to the class.
+    left to the class. A target whose arguments cannot be read (a builtin such as ``int``
+    or ``datetime.timezone``) is called with the arguments given and no others, as
+    Hypothesis's ``builds`` does.
 
     >>> import dataclasses, synthia as sy
     >>> @dataclasses.dataclass
@@ -137,7 +139,7 @@ def builds(target: Any, /, *args: Any, **overrides: Any) -> Picker[Any]:
     if not callable(target):
         raise TypeError(f"target must be a class or a function, got {target!r} ({type(target).__name__})")
     with _resolver(MAX_DEPTH, _caller_names()) as resolver:
-        return resolver.top(target, lambda: resolver.record(target, args, overrides))
+        return resolver.top(target, lambda: resolver.record(target, args, overrides, as_given=True))
 
 
 def infer_fields(cls: Any, names: list[str]) -> dict[str, Picker[Any]]:

@@ -38,7 +38,8 @@ def find(
     given). A condition that raises counts as false; one that returns anything but a
     boolean (Python's or numpy's) -- ``None``, a number, an array -- is an
     :class:`~synthia.InvalidTest`. Raises :class:`NoExampleFound` when no
-    value satisfied it. The same seed gives the same value, in any process.
+    value satisfied it (its message says why the run ended early when the wiring ended it:
+    a picker that gave up, a bounded picker that ran out). The same seed gives the same value, in any process.
 
     >>> import synthia as sy
     >>> sy.find(sy.ComposeList(sy.RandomInteger(0, 2000), sy.RandomInteger(0, 20)), lambda l: sum(l) > 1000, seed=1)
@@ -62,5 +63,7 @@ def find(
 
     report = Assert(test, RunOptions(stop=FixedCount(max_examples), shrink_budget=shrink_budget, shrink_time=shrink_time, name="find"), value=picker).run(seed=seed)
     if report.passed or report.smallest is None:
-        raise NoExampleFound(f"no value of {picker!r} satisfied the condition in {report.tried} tries (seed {report.seed})")
+        # A run the wiring ended (a picker gave up, a bounded picker ran out) says why.
+        why = f"; {report.reason}" if report.status == "error" and report.reason else ""
+        raise NoExampleFound(f"no value of {picker!r} satisfied the condition in {report.tried} tries (seed {report.seed}){why}")
     return report.smallest["value"]  # type: ignore[no-any-return]
