@@ -261,6 +261,11 @@ def _floats_ab() -> None:
     same_domain(sy.AnyFloat(a, math.nextafter(b, math.inf)), st.floats(a, b), lambda v: a <= v <= b, [lambda v: v == a, lambda v: v == b])
     assert b not in _values(sy.AnyFloat(a, b))  # exclude_max=True
     assert all(a <= v < b for v in _values(sy.RandomFloat(a, b)))
+    # A range holding -0.0 in Hypothesis's sign-aware order has it; an infinite bound allows infinities.
+    assert "signed_zero=True" in translated("from hypothesis import strategies as st\nx = st.floats(-1.0, 1.0)\n")
+    assert "signed_zero" not in translated("from hypothesis import strategies as st\nx = st.floats(0.0, 1.0)\n")
+    assert "infinity=True" in translated("import math\nfrom hypothesis import strategies as st\nx = st.floats(-math.inf, 0.0)\n")
+    assert sy.find(sy.AnyFloat(-1.0, math.nextafter(1.0, math.inf), signed_zero=True), lambda v: math.copysign(1, v) < 0, seed=1) == 0.0
 
 
 @check("st.floats()")

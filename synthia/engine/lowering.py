@@ -303,6 +303,8 @@ class Lowering(Proposals):
         target = simplest(FLOAT, d.args)
         if d.value == target:
             return
+        if d.value < 0 and d.args[0] <= 0.0 and self.replace({i: -0.0}):
+            return  # -0.0 is as simple as 0.0 (where the space has it): the simplest negative
         v = self._positive_twin(i, d)
         if not float(v).is_integer() and math.isfinite(v):
             self._whole_float(i, v, target, d.args)

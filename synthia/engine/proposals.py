@@ -103,7 +103,10 @@ def largest_true(holds: Callable[[int], bool], upper: int | None = None) -> int:
 def _entry_key(entry: Draw | Flex) -> Any:
     if isinstance(entry, Flex):
         return ("flex", entry.label, tuple(_entry_key(d) for d in entry.draws))
-    return (entry.kind, entry.value)
+    value = entry.value
+    if not value and type(value) is float:
+        return (entry.kind, value, math.copysign(1.0, value))  # -0.0 == 0.0, but not the same draw
+    return (entry.kind, value)
 
 
 def _by_shape(draws: Sequence[Draw]) -> dict[tuple[Any, tuple[Any, ...]], list[int]]:

@@ -751,6 +751,21 @@ CASES: list[QualityCase] = [
         math.nextafter(1e300, math.inf),
         lambda: _st().floats(allow_nan=False, allow_infinity=False),
     ),
+    # -0.0 is as simple as 0.0 (one integral value): the simplest float with a negative sign.
+    QualityCase(
+        "a negative sign: minus zero",
+        lambda: sy.AnyFloat(nan=True, infinity=True, subnormal=True, signed_zero=True),
+        lambda x: math.copysign(1.0, x) < 0,
+        -0.0,
+        lambda: _st().floats(),
+    ),
+    QualityCase(
+        "a negative sign in a range: minus zero",
+        lambda: sy.AnyFloat(-1.0, 1.0, signed_zero=True),
+        lambda x: math.copysign(1.0, x) < 0,
+        -0.0,
+        lambda: _st().floats(-1.0, 1.0),
+    ),
     QualityCase(
         "difference: zero, any positive integers",
         lambda: sy.Apply(lambda x, y: (x, y), sy.AnyInteger(1), sy.AnyInteger(1)),

@@ -7,6 +7,8 @@ when the strategy stays, wrapped in ``sy.from_strategy`` (synthia draws through 
 """
 from __future__ import annotations
 
+import math
+
 from typing import Any, Callable, Protocol
 
 from .migrate_build import cst
@@ -106,16 +108,43 @@ def floats(ctx: Context, b: Bound) -> Result:
             high = expr(f"{nextafter}({{x}}, {inf})", x=high)
         out.pos(high, b.args["max_value"])
     bounded = low is not None or high is not None
+    # Hypothesis's bounded floats hold -0.0 where the range does (floats(-1, 1), floats(-0.0, 1)).
+    with_negative_zero = _has_negative_zero(_number(b.get("min_value")) if low is not None else -math.inf,
+                                            _number(b.get("max_value")) if high is not None else math.inf,
+                                            b.literal("exclude_min", False) is True, b.literal("exclude_max", False) is True)
     nan = b.literal("allow_nan", None)
     infinity = b.literal("allow_infinity", None)
     subnormal = b.literal("allow_subnormal", None)
-    for flag, value, default in (("nan", nan, not bounded), ("infinity", infinity, low is None or high is None),
-                                 ("subnormal", subnormal, not bounded), ("signed_zero", None, not bounded)):
+    # allow_infinity=None: infinities where a bound is absent or infinite (floats(-math.inf, 0.0)).
+    unbounded = low is None or high is None or any(isinstance(v, float) and math.isinf(v) for v in (_number(b.get("min_value")), _number(b.get("max_value"))))
+    for flag, value, default in (("nan", nan, not bounded), ("infinity", infinity, unbounded),
+                                 ("subnormal", subnormal, not bounded), ("signed_zero", None, not bounded or with_negative_zero)):
         if value is NOT_LITERAL:
             return Mark(f"st.floats(allow_{flag}=...) is not a literal: give AnyFloat's {flag}= by hand")
         if (default if value is None else value):
             out.kw(flag, cst.Name("True"))
     return out.build()
+
+
+def _number(node: Any) -> Any:
+    """A float bound's value: a literal, or ``math.inf`` / ``float("inf")`` with a sign."""
+    if node is None:
+        return None
+    text = code(node).replace(" ", "").replace("'", '"')
+    sign = -1.0 if text.startswith("-") else 1.0
+    if text.lstrip("-+") in ("math.inf", "inf", 'float("inf")'):
+        return sign * math.inf
+    return literal(node)
+
+
+def _has_negative_zero(low: Any, high: Any, exclude_low: bool, exclude_high: bool) -> bool:
+    """Whether Hypothesis's ``floats(low, high)`` (literal bounds; ``None``: not a literal
+    number) can give ``-0.0``: in sign-aware order ``low <= -0.0 <= high``."""
+    if not isinstance(low, (int, float)) or not isinstance(high, (int, float)):
+        return False
+    low_ok = low < 0 or (low == 0 and math.copysign(1.0, low) < 0 and not exclude_low)
+    high_ok = high > 0 or (high == 0 and not (exclude_high and math.copysign(1.0, high) < 0))
+    return low_ok and high_ok
 
 
 def booleans(ctx: Context, b: Bound) -> Result:
