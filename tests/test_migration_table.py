@@ -362,6 +362,10 @@ def _fixed_dictionaries() -> None:
     same_domain(sy.Struct({"a": sy.RandomInteger(0, 3), "b c": "x"}), st.fixed_dictionaries({"a": st.integers(0, 2), "b c": st.just("x")}),
                 lambda v: sorted(v) == ["a", "b c"] and v["a"] in (0, 1, 2) and v["b c"] == "x")
     marked("from hypothesis import strategies as st\nx = st.fixed_dictionaries({'a': st.none()}, optional={'b': st.none()})\n", "optional")
+    empty = translated("from hypothesis import strategies as st\nx = st.fixed_dictionaries({})\n")
+    assert "sy.Apply(dict)" in empty
+    made = sy.Apply(dict).set_seed(1).take(2)
+    assert made == [{}, {}] and made[0] is not made[1]
 
 
 @dataclasses.dataclass
@@ -404,6 +408,10 @@ def _text() -> None:
 def _text_alphabet() -> None:
     same_domain(sy.RandomString(sy.RandomInteger(0, 4), "abc"), st.text("abc", max_size=3), lambda v: len(v) <= 3 and set(v) <= set("abc"))
     same_domain(sy.RandomString(sy.RandomInteger(1, 3), string.digits), st.text(string.digits, min_size=1, max_size=2), lambda v: 1 <= len(v) <= 2 and v.isdigit())
+    # Hypothesis's alphabet is a set shrunk in its own order: the codemod writes it in that order.
+    assert "'ABCDEF'" in translated('from hypothesis import strategies as st\nx = st.text("FEDCBA", min_size=3)\n')
+    assert "'ab'" in translated('from hypothesis import strategies as st\nx = st.text(alphabet=["b", "a"])\n')
+    assert sy.find(sy.RandomString(sy.RandomInteger(3, 14), "ABCDEF"), lambda v: True, seed=1) == "AAA"
     joined = sy.Apply("".join, sy.ComposeList(sy.Choice("ab", "c"), sy.RandomInteger(0, 3)))
     assert all(set(v) <= set("abc") for v in _values(joined, 50))
 

@@ -252,6 +252,8 @@ def fixed_dictionaries(ctx: Context, b: Bound) -> Result:
     mapping = b.get("mapping")
     if mapping is None:
         return Mark("st.fixed_dictionaries() needs its mapping")
+    if isinstance(mapping, cst.Dict) and not mapping.elements:
+        return cst.parse_expression(ctx.sy("Apply") + "(dict)")  # a new empty dict each time
     if isinstance(mapping, cst.Dict) and not all(isinstance(e, cst.DictElement) and isinstance(literal(e.key), str) for e in mapping.elements):
         return Mark("st.fixed_dictionaries with keys that are not strings: sy.Apply(lambda *v: dict(zip(keys, v)), *pickers)")
     return Out(ctx.sy("Struct"), b.call).arg(b.args["mapping"]).build()
@@ -305,8 +307,14 @@ def text(ctx: Context, b: Bound) -> Result:
         out = Out(ctx.sy("RandomText"), b.call).pos(size)
         return (out.kw("nasty", cst.Integer("0")) if bounded else out).build()
     alphabet_value = literal(alphabet)
-    if isinstance(alphabet_value, str):
-        return Out(ctx.sy("RandomString"), b.call).pos(size).pos(alphabet, b.args["alphabet"]).build()
+    if isinstance(alphabet_value, (list, tuple)) and alphabet_value and all(isinstance(c, str) and len(c) == 1 for c in alphabet_value):
+        alphabet_value = "".join(alphabet_value)  # text(alphabet=["a", "b"]): a list of characters
+    if isinstance(alphabet_value, str) and alphabet_value:
+        # Hypothesis's alphabet is a set, shrunk in its order; RandomString's is ordered,
+        # its first character the simplest: the set written in Hypothesis's order.
+        ordered = "".join(sorted(set(alphabet_value), key=_hypothesis_char_order))
+        node = alphabet if ordered == alphabet_value else cst.SimpleString(repr(ordered))
+        return Out(ctx.sy("RandomString"), b.call).pos(size).pos(node, b.args["alphabet"]).build()
     if isinstance(alphabet, cst.Call) and isinstance(alphabet.func, cst.Attribute) and alphabet.func.attr.value == "RandomText" \
             and alphabet.args and literal(alphabet.args[0].value) == 1:
         # st.text(alphabet=st.characters(...)): the characters' set, with the text's length.
@@ -322,6 +330,15 @@ def text(ctx: Context, b: Bound) -> Result:
         return expr(ctx.sy("Apply") + '("".join, ' + ctx.sy("ComposeList") + "({a}, {n}))", a=alphabet, n=size)
     # A name or an expression: a string of characters (string.ascii_letters) as Hypothesis allows.
     return Out(ctx.sy("RandomString"), b.call).pos(size).pos(alphabet, b.args["alphabet"]).build()
+
+
+def _hypothesis_char_order(char: str) -> tuple[int, int]:
+    """Hypothesis's shrink order of characters: ``'0'`` to ``'Z'``, then those below ``'0'``
+    downwards, then those above ``'Z'`` upwards."""
+    cp = ord(char)
+    if ord("0") <= cp <= ord("Z"):
+        return (0, cp)
+    return (1, -cp) if cp < ord("0") else (2, cp)
 
 
 def binary(ctx: Context, b: Bound) -> Result:
