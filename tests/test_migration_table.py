@@ -264,7 +264,11 @@ def _floats_ab() -> None:
     # A range holding -0.0 in Hypothesis's sign-aware order has it; an infinite bound allows infinities.
     assert "signed_zero=True" in translated("from hypothesis import strategies as st\nx = st.floats(-1.0, 1.0)\n")
     assert "signed_zero" not in translated("from hypothesis import strategies as st\nx = st.floats(0.0, 1.0)\n")
+    assert "signed_zero=True" in translated("from hypothesis import strategies as st\nlow, high = 0.0, 1.0\nx = st.floats(low, high)\n")
+    assert sy.find(sy.AnyFloat(0.0, 1.0, signed_zero=True), lambda v: v == 0, seed=1) == 0.0  # AnyFloat keeps -0.0 out of [0.0, 1.0)
+    assert all(math.copysign(1, v) > 0 for v in _values(sy.AnyFloat(0.0, 1.0, signed_zero=True)))
     assert "infinity=True" in translated("import math\nfrom hypothesis import strategies as st\nx = st.floats(-math.inf, 0.0)\n")
+    assert "infinity" not in translated("import math\nfrom hypothesis import strategies as st\nx = st.floats(-math.inf, -1e307, exclude_min=True)\n")
     assert sy.find(sy.AnyFloat(-1.0, math.nextafter(1.0, math.inf), signed_zero=True), lambda v: math.copysign(1, v) < 0, seed=1) == 0.0
 
 
@@ -411,6 +415,7 @@ def _text_alphabet() -> None:
     # Hypothesis's alphabet is a set shrunk in its own order: the codemod writes it in that order.
     assert "'ABCDEF'" in translated('from hypothesis import strategies as st\nx = st.text("FEDCBA", min_size=3)\n')
     assert "'ab'" in translated('from hypothesis import strategies as st\nx = st.text(alphabet=["b", "a"])\n')
+    assert "'ab'" in translated('from hypothesis import strategies as st\nx = st.text(alphabet=["a", "b"])\n')
     assert sy.find(sy.RandomString(sy.RandomInteger(3, 14), "ABCDEF"), lambda v: True, seed=1) == "AAA"
     joined = sy.Apply("".join, sy.ComposeList(sy.Choice("ab", "c"), sy.RandomInteger(0, 3)))
     assert all(set(v) <= set("abc") for v in _values(joined, 50))

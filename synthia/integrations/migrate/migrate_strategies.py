@@ -116,7 +116,9 @@ def floats(ctx: Context, b: Bound) -> Result:
     infinity = b.literal("allow_infinity", None)
     subnormal = b.literal("allow_subnormal", None)
     # allow_infinity=None: infinities where a bound is absent or infinite (floats(-math.inf, 0.0)).
-    unbounded = low is None or high is None or any(isinstance(v, float) and math.isinf(v) for v in (_number(b.get("min_value")), _number(b.get("max_value"))))
+    infinite = [isinstance(v, float) and math.isinf(v) and b.literal(f"exclude_{end}", False) is not True
+                for v, end in ((_number(b.get("min_value")), "min"), (_number(b.get("max_value")), "max"))]
+    unbounded = low is None or high is None or any(infinite)
     for flag, value, default in (("nan", nan, not bounded), ("infinity", infinity, unbounded),
                                  ("subnormal", subnormal, not bounded), ("signed_zero", None, not bounded or with_negative_zero)):
         if value is NOT_LITERAL:
@@ -138,8 +140,11 @@ def _number(node: Any) -> Any:
 
 
 def _has_negative_zero(low: Any, high: Any, exclude_low: bool, exclude_high: bool) -> bool:
-    """Whether Hypothesis's ``floats(low, high)`` (literal bounds; ``None``: not a literal
-    number) can give ``-0.0``: in sign-aware order ``low <= -0.0 <= high``."""
+    """Whether Hypothesis's ``floats(low, high)`` can give ``-0.0``: in sign-aware order
+    ``low <= -0.0 <= high``. A bound known only when the test runs (a name, an expression)
+    may hold it: ``AnyFloat`` keeps ``-0.0`` only where its bounds do, so it is allowed."""
+    if low is NOT_LITERAL or high is NOT_LITERAL:
+        return True
     if not isinstance(low, (int, float)) or not isinstance(high, (int, float)):
         return False
     low_ok = low < 0 or (low == 0 and math.copysign(1.0, low) < 0 and not exclude_low)
@@ -306,14 +311,14 @@ def text(ctx: Context, b: Bound) -> Result:
     if alphabet is None:
         out = Out(ctx.sy("RandomText"), b.call).pos(size)
         return (out.kw("nasty", cst.Integer("0")) if bounded else out).build()
-    alphabet_value = literal(alphabet)
+    alphabet_value = written = literal(alphabet)
     if isinstance(alphabet_value, (list, tuple)) and alphabet_value and all(isinstance(c, str) and len(c) == 1 for c in alphabet_value):
         alphabet_value = "".join(alphabet_value)  # text(alphabet=["a", "b"]): a list of characters
     if isinstance(alphabet_value, str) and alphabet_value:
         # Hypothesis's alphabet is a set, shrunk in its order; RandomString's is ordered,
         # its first character the simplest: the set written in Hypothesis's order.
         ordered = "".join(sorted(set(alphabet_value), key=_hypothesis_char_order))
-        node = alphabet if ordered == alphabet_value else cst.SimpleString(repr(ordered))
+        node = alphabet if ordered == written else cst.SimpleString(repr(ordered))
         return Out(ctx.sy("RandomString"), b.call).pos(size).pos(node, b.args["alphabet"]).build()
     if isinstance(alphabet, cst.Call) and isinstance(alphabet.func, cst.Attribute) and alphabet.func.attr.value == "RandomText" \
             and alphabet.args and literal(alphabet.args[0].value) == 1:
