@@ -250,11 +250,42 @@ def test_a_summary_never_raises_on_values_that_cannot_be_shown() -> None:
 
 def test_a_deferred_that_recurses_too_deep_is_a_clear_error() -> None:
     endless: sy.Picker[object] = sy.Deferred(lambda: sy.Apply(lambda a: [a], endless))
-    with pytest.raises(ValueError, match="recursed deeper than Python allows.*give it max_depth"):
+    with pytest.raises(ValueError, match="nested more than 60 picks of itself for one value: give it max_depth"):
         endless.pick()
+    # In a run every input grows too large: each is discarded, and the run says so.
+    report = sy.Assert(lambda v: True, sy.FixedCount(20), v=endless).run(seed=1)
+    assert report.status == "error" and not report.passed
+    assert report.error is not None and "all 100 were discarded (grown too large: a Deferred wiring nested more than 60" in report.error
     deep: sy.Picker[object] = sy.Deferred(lambda: sy.Apply(lambda a: [a], deep), max_depth=10**6, fallback=0)
     with pytest.raises(ValueError, match=r"its max_depth=1000000 is beyond what Python allows"):
         sy.Assert(lambda v: True, v=deep).run(seed=1)
+
+
+def test_a_deferred_without_max_depth_has_a_budget_of_nested_picks(monkeypatch: pytest.MonkeyPatch) -> None:
+    import synthia.pickers.basic as basic
+
+    monkeypatch.setattr(basic, "MAX_RECURSIVE_PICKS", 20)
+    tree: sy.Picker[object] = sy.Deferred(lambda: sy.Choice(0, sy.ArrayPicker(tree, tree, tree)))
+    made, too_large = 0, 0
+    picker = tree.set_seed(5)
+    for _ in range(200):
+        try:
+            made += picker.pick() is not None
+        except basic.UnboundedRecursion as error:
+            assert "more than 20 nested picks for one value" in str(error)
+            too_large += 1
+    assert made and too_large  # each value counts its own picks: small ones are still made
+
+
+def test_a_run_discards_the_values_a_deferred_grows_past_its_budget_and_goes_on() -> None:
+    # Hypothesis's five-branching tree (st.deferred, no depth bound): most inputs explode,
+    # the run discards them (as Hypothesis does an overrun) and shrinks what fails.
+    tree: sy.Picker[object] = sy.Deferred(lambda: sy.Choice(sy.AnyInteger(), sy.ArrayPicker(tree, tree, tree, tree, tree)))
+    report = sy.Assert(lambda v: not isinstance(v, tuple), v=tree).run(seed=0)
+    assert not report.passed and report.smallest == {"v": (0, 0, 0, 0, 0)}
+    assert report.discarded and "grown too large" in report.summary()
+    assert report.harness is not None and report.tape is not None
+    assert report.harness.replay(report.tape, 0) == report.smallest  # nothing left over from a discarded input
 
 
 def test_a_time_budget_bounds_a_call_that_hangs() -> None:

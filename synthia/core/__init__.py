@@ -5,6 +5,7 @@ from .parsing import parse
 from .exceptions import (
     CannotShrink,
     GiveUp,
+    InputTooLarge,
     NoMoreElements,
     PickerError,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "PickerError",
     "NoMoreElements",
     "GiveUp",
+    "InputTooLarge",
     "CannotShrink",
     "upstream",
     "edges",

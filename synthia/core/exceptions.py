@@ -10,6 +10,7 @@ __all__ = [
     "NoMoreElements",
     "GiveUp",
     "CannotShrink",
+    "InputTooLarge",
 ]
 
 
@@ -40,3 +41,8 @@ class CannotShrink(PickerError):
     """The picker has no order in which a value could be made smaller."""
 
 
+class InputTooLarge(PickerError):
+    """One value grew past what a value may: a ``Deferred`` without ``max_depth`` recursed
+    past Python's limit or made more than its budget of nested picks (a recursion that
+    branches more than it ends). A harness discards such an input, as Hypothesis discards
+    one that overruns its buffer, and goes on; a pick outside a harness raises it."""

@@ -87,6 +87,8 @@ class TestReport:
     interrupted: bool = False
     notes: list[str] = field(default_factory=list)
     discarded: int = 0
+    #: Why most of the discarded inputs were: ``"by assume (file:line)"``, or what else did.
+    discarded_by: str = "by assume"
     drawn: list[Any] = field(default_factory=list)
     health: list[str] = field(default_factory=list)
     evidence: "Evidence | None" = field(default=None, repr=False)
@@ -189,7 +191,7 @@ class TestReport:
         if self.time_bound:
             lines.append(f"  time-bound: {self.time_bound} (this report depends on the machine's speed)")
         if self.discarded:
-            lines.append(f"  discarded by assume: {self.discarded} {self.unit} (not counted as tested)")
+            lines.append(f"  discarded {self.discarded_by}: {self.discarded} {self.unit} (not counted as tested)")
         lines.extend(self._run_lines())
         if self.targets:
             lines.append("  highest targets: " + ", ".join(f"{label or '(no label)'}={value:g}" for label, value in sorted(self.targets.items())))

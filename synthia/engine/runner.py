@@ -441,6 +441,8 @@ class Runner:
     def _discovery_health(self) -> None:
         report = self.report
         discards = self.discards
+        if discards:
+            report.discarded_by = _by(discards.most_common(1)[0][0])
         if discards and report.tried and report.discarded > report.tried and report.discarded >= MIN_DISCARDS_TO_WARN:
             where, count = discards.most_common(1)[0]
             report.health.append(

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterator, Sequence, TypeVar, overload
 from ..core.claims import claim, first_unit
 from ..core.checks import accepted, check_callable, check_int, checked_weights, describe, positional_order
 from ..core.constant import Constant, Nothing
+from ..core.exceptions import InputTooLarge
 from ..core.inputs import AMBIGUOUS, unit_input, value_input, variadic_inputs
 from ..core.instrument import WATCHED
 from ..core.emitter import UNROLL, Emitter, lean_from_second_pick, return_value
@@ -500,19 +501,46 @@ def _items(value: Any) -> tuple[list[Any]]:
 _CONTAINERS: dict[Any, Callable[[Any], Any]] = {tuple: lambda v: (list(v),), frozenset: _items, set: _items}
 
 
+#: Nested picks one value of a ``Deferred`` without ``max_depth`` may make (all of its
+#: recursion, at every depth), and how deep they may nest: past either, the value is
+#: :class:`UnboundedRecursion`, raised before the pick starts (a ``RecursionError`` may
+#: strike in the middle of any picker's bookkeeping; this depth stays well under Python's
+#: limit with every watcher on).
+MAX_RECURSIVE_PICKS = 5_000
+MAX_RECURSIVE_DEPTH = 60
+
+
 class RecursionTooDeep(ValueError):
     """A ``Deferred`` wiring recursed deeper than the interpreter allows: a clear error in
     place of a bare ``RecursionError`` (give ``max_depth`` and a ``fallback``)."""
 
-    def __init__(self, deferred: "Deferred[Any]") -> None:
+    def __init__(self, deferred: "Deferred[Any]", message: str | None = None) -> None:
         limit = sys.getrecursionlimit()
         if deferred.max_depth is None:
             advice = "give it max_depth=... and a fallback"
         else:
             advice = f"its max_depth={deferred.max_depth} is beyond what Python allows: give a smaller one"
         super().__init__(
-            f"a Deferred wiring recursed deeper than Python allows (sys.getrecursionlimit() is {limit}): {advice}"
+            message or f"a Deferred wiring recursed deeper than Python allows (sys.getrecursionlimit() is {limit}): {advice}"
         )
+
+
+class UnboundedRecursion(RecursionTooDeep, InputTooLarge):
+    """A value of a ``Deferred`` without ``max_depth`` nested more than
+    :data:`MAX_RECURSIVE_DEPTH` picks of itself or made more than
+    :data:`MAX_RECURSIVE_PICKS` nested picks: a harness discards that input and
+    goes on (a recursion that branches more than it ends, Hypothesis's ``st.deferred`` of
+    lists, still gives its smaller values); a plain ``pick()`` raises it."""
+
+    @classmethod
+    def too_large(cls, deferred: "Deferred[Any]") -> "UnboundedRecursion":
+        return cls(deferred, f"a Deferred wiring made more than {MAX_RECURSIVE_PICKS:,} nested picks for one value "
+                             f"(it branches more than it ends): give it max_depth=... and a fallback")
+
+    @classmethod
+    def too_deep(cls, deferred: "Deferred[Any]") -> "UnboundedRecursion":
+        return cls(deferred, f"a Deferred wiring nested more than {MAX_RECURSIVE_DEPTH} picks of itself for one value: "
+                             f"give it max_depth=... and a fallback")
 
 
 class Deferred(Picker[T]):
@@ -521,7 +549,11 @@ class Deferred(Picker[T]):
     ``max_depth`` bounds recursion: when ``max_depth`` picks of this same picker are
     already under way (nested inside each other), the next value comes from ``fallback``
     instead (a picker or a plain value, ``None`` included; ``max_depth=0``: always the
-    fallback), so a recursive wiring always terminates.
+    fallback), so a recursive wiring always terminates. Without ``max_depth``, one value may
+    nest :data:`MAX_RECURSIVE_DEPTH` picks of itself and make :data:`MAX_RECURSIVE_PICKS` in
+    all; past them the pick raises :class:`UnboundedRecursion`, which a harness counts as a
+    discarded input (a recursion that branches more than it ends still gives its smaller
+    values, as Hypothesis's ``st.deferred`` does).
 
     >>> from synthia import Choice, RandomInteger
     >>> tree = Deferred(lambda: Choice(Constant("leaf"), Apply(lambda l, r: [l, r], tree, tree)),
@@ -540,6 +572,7 @@ class Deferred(Picker[T]):
         self.fallback = None if fallback is UNSET else value_input(fallback, "fallback")
         self._target: Picker[T] | None = None
         self._depth = 0
+        self._picks = 0  # nested picks of the value under way (without max_depth)
 
     @property
     def target(self) -> Picker[T]:
@@ -553,8 +586,19 @@ class Deferred(Picker[T]):
             target = self._target or self.target
             # While nothing is watched, target.pick is target._fast: read it without the property.
             pick = target.pick if WATCHED else target._fast
-            if self.max_depth is None:  # nothing to count
-                return pick()  # type: ignore[no-any-return]
+            if self.max_depth is None:  # a budget of nested picks for one value
+                if self._depth == 0:
+                    self._picks = 0
+                self._picks += 1
+                if self._picks > MAX_RECURSIVE_PICKS:
+                    raise UnboundedRecursion.too_large(self)
+                if self._depth >= MAX_RECURSIVE_DEPTH:
+                    raise UnboundedRecursion.too_deep(self)
+                self._depth += 1
+                try:
+                    return pick()  # type: ignore[no-any-return]
+                finally:
+                    self._depth -= 1
             if self._depth >= self.max_depth:
                 return self.fallback.pick()  # type: ignore[union-attr]
             self._depth += 1
@@ -567,7 +611,7 @@ class Deferred(Picker[T]):
             raise RecursionTooDeep(self) from error
 
     def _reset_self(self) -> None:
-        self._depth = 0
+        self._depth = self._picks = 0
 
     def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
         """The target's draws for ``value`` (the fallback's past ``max_depth``), counting the

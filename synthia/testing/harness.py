@@ -8,6 +8,7 @@ import time
 import warnings
 from typing import Any, Callable, Iterable
 
+from ..core.exceptions import InputTooLarge
 from ..core.draws import Tape
 from ..core.draws import record as record_draws
 from ..core.draws import replay as replay_draws
@@ -309,6 +310,8 @@ def _play_function(test: Callable[..., Any], times: list[float]) -> Callable[[Pl
             values = play.wiring.pick() if play.picks == 1 and play.source is None else _made(play)
         except UnsatisfiedAssumption as exc:  # an assume inside a function of the wiring
             return Attempt(DISCARD, where=exc.where)
+        except InputTooLarge as exc:  # a recursion that grew past one value's budget: Hypothesis's overrun
+            return Attempt(DISCARD, where=_too_large(exc))
         phase = play.phase
         shown = _kept(values) if phase is SHOW else values
         t1 = clock()
@@ -344,6 +347,11 @@ def _play_function(test: Callable[..., Any], times: list[float]) -> Callable[[Pl
     return play
 
 
+def _too_large(error: InputTooLarge) -> str:
+    """How a run reports inputs discarded for growing too large (see :func:`_by`)."""
+    return "grown too large: " + str(error).split(":", 1)[0]
+
+
 def _made(play: Play) -> Any:
     """The input of a replay or a recording: the last of ``play.picks`` picks, each marked on
     the source (an ``assume`` in the picks before it does not discard it)."""
@@ -352,7 +360,7 @@ def _made(play: Play) -> Any:
         play.begin_pick()
         try:
             wiring.pick()
-        except UnsatisfiedAssumption:
+        except (UnsatisfiedAssumption, InputTooLarge):
             pass
     play.begin_pick()
     return wiring.pick()
@@ -407,5 +415,5 @@ def _advance(wiring: Picker[Any], picks: int) -> None:
     for _ in range(picks):
         try:
             wiring.pick()
-        except UnsatisfiedAssumption:
+        except (UnsatisfiedAssumption, InputTooLarge):
             pass

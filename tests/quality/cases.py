@@ -204,6 +204,19 @@ def _sub_heap(bound: int | None, size: int) -> sy.Picker[Any]:
     return sy.Bind(sy.RandomInteger(1, 9), node)
 
 
+def _five_branching_tree() -> sy.Picker[Any]:
+    """Hypothesis's ``st.deferred`` tree with no depth bound: most values branch forever and
+    are discarded (grown too large); the run goes on with the rest."""
+    tree: sy.Picker[Any] = sy.Deferred(lambda: sy.Choice(sy.AnyInteger(), sy.ArrayPicker(tree, tree, tree, tree, tree)))
+    return tree
+
+
+def _five_branching_tree_strategy() -> Any:
+    st = _st()
+    tree = st.deferred(lambda: st.integers() | st.tuples(tree, tree, tree, tree, tree))
+    return tree
+
+
 def _heaps() -> sy.Picker[Any]:
     return sy.Bind(sy.RandomInteger(0, 21), lambda size: _sub_heap(None, size))
 
@@ -750,6 +763,13 @@ CASES: list[QualityCase] = [
         lambda x: x > 1e300,
         math.nextafter(1e300, math.inf),
         lambda: _st().floats(allow_nan=False, allow_infinity=False),
+    ),
+    QualityCase(
+        "recursion without max_depth: a five-branching tree",
+        _five_branching_tree,
+        lambda v: isinstance(v, tuple),
+        (0, 0, 0, 0, 0),
+        _five_branching_tree_strategy,
     ),
     # -0.0 is as simple as 0.0 (one integral value): the simplest float with a negative sign.
     QualityCase(
