@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from tests.migration.subjects.arrays import add_broadcast, gather, rank, rescale, saturating_add, take
 
 
-@sy.given(values=sy.arrays(np.float64, sy.array_shapes(max_dims=2, max_side=5), elements=sy.AnyFloat(-1e6, math.nextafter(1e6, math.inf))))
+@sy.given(values=sy.arrays(np.float64, sy.array_shapes(max_dims=2, max_side=5), elements=sy.AnyFloat(-1e6, math.nextafter(1e6, math.inf), signed_zero=True)))
 def test_rescale_maps_into_the_unit_interval(values):
     scaled = rescale(values)
     assert np.all((scaled >= 0) & (scaled <= 1))
