@@ -91,6 +91,10 @@ def test_find_says_why_when_the_wiring_ended_the_run() -> None:
     sets = sy.SetPicker(sy.RandomBoolean(), sy.RandomInteger(3, 5))
     with pytest.raises(sy.NoExampleFound, match="in 0 tries .*; an input picker gave up: SetPicker found only 2 distinct"):
         sy.find(sets, lambda s: True, seed=0)
+    # Most inputs discarded: the run stops early, and says so.
+    rare = sy.Apply(lambda n: n if sy.assume(n == 0) else n, sy.RandomInteger(0, 1000))
+    with pytest.raises(sy.NoExampleFound, match=r"satisfied the condition in \d+ tries \(seed 0\); \d+ inputs were discarded by assume"):
+        sy.find(rare, lambda n: n > 0, seed=0)
 
 
 class _Counter:

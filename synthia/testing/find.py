@@ -63,7 +63,9 @@ def find(
 
     report = Assert(test, RunOptions(stop=FixedCount(max_examples), shrink_budget=shrink_budget, shrink_time=shrink_time, name="find"), value=picker).run(seed=seed)
     if report.passed or report.smallest is None:
-        # A run the wiring ended (a picker gave up, a bounded picker ran out) says why.
-        why = f"; {report.reason}" if report.status == "error" and report.reason else ""
+        # A run that ended early (a picker gave up, a bounded picker ran out, most inputs
+        # discarded) says why.
+        early = report.status == "error" or report.tried < max_examples
+        why = f"; {report.reason}" if early and report.reason else ""
         raise NoExampleFound(f"no value of {picker!r} satisfied the condition in {report.tried} tries (seed {report.seed}){why}")
     return report.smallest["value"]  # type: ignore[no-any-return]

@@ -5,6 +5,8 @@ not translate. The imports are fixed afterwards (:mod:`.migrate_imports`).
 """
 from __future__ import annotations
 
+import functools
+
 import collections
 import dataclasses
 from typing import Any, Mapping, Sequence, cast
@@ -166,6 +168,9 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
         if qualified == "hypothesis.extra.numpy.BroadcastableShapes":
             self.counts.translated += 1
             return cst.parse_expression(self.sy("BroadcastableShapes"))
+        if qualified == "hypothesis.strategies.just" and not self._called(original_node):
+            self.counts.translated += 1  # a function given as a value: s.flatmap(st.just)
+            return cst.parse_expression(self.sy("Constant"))
         return updated_node
 
     # -- calls ------------------------------------------------------------------------------
@@ -199,8 +204,18 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
 
     bridging: int = 0
     profiles: int = 0
+    recursions: int = 0  # st.recursive used in place, each named recursive1, recursive2, ...
+
+    @functools.cached_property
+    def callees(self) -> set[int]:
+        """The nodes called (``f`` of ``f(...)``), as :meth:`visit_Call` meets them."""
+        return set()
+
+    def _called(self, node: cst.CSTNode) -> bool:
+        return id(node) in self.callees
 
     def visit_Call(self, node: cst.Call) -> None:
+        self.callees.add(id(node.func))
         if hypothesis_name(self.names, node.func) == "hypothesis.settings.register_profile":
             self.profiles += 1
         # Inside sy.from_strategy(...) a Hypothesis strategy stays one (a second run changes nothing).
@@ -232,20 +247,37 @@ class Migrator(StatefulMixin, TestsMixin, cst.CSTTransformer):
     def _recursive(self, original_node: cst.Call, updated_node: cst.Call) -> Any:
         bound = Bound(updated_node, ("base", "extend", "max_leaves"))
         target = self.assigning[-1][1] if self.assigning and self.assigning[-1][0] is original_node else None
-        if target is None or "base" not in bound or "extend" not in bound:
-            self.mark("st.recursive(...): assign it to a name, then write name = sy.Deferred(lambda: sy.Choice(base, extend(name)), max_depth=3, fallback=base)")
+        if "base" not in bound or "extend" not in bound:
+            self.mark("st.recursive(...) needs base and extend: write name = sy.Deferred(lambda: sy.Choice(base, extend(name)), max_depth=3, fallback=base)")
             return updated_node
+        named = target is not None
+        if target is None:  # used in place (a call's argument): named by an assignment expression
+            self.recursions += 1
+            target = f"recursive{self.recursions}"
         base, extend = bound.get("base"), bound.get("extend")
         assert base is not None and extend is not None
         if isinstance(extend, cst.Lambda) and len(extend.params.params) == 1 and not isinstance(extend.params.star_arg, (cst.Param, cst.ParamStar)):
             grown = cast(cst.BaseExpression, extend.body.visit(_Rename(extend.params.params[0].name.value, target)))
         else:
-            grown = expr("{f}({name})", f=extend, name=cst.Name(target))
+            grown = self._extended(Bound(original_node, ("base", "extend", "max_leaves")).get("extend"), extend, target)
         made = expr(f"{self.sy('Deferred')}(lambda: {self.sy('Choice')}({{base}}, {{grown}}), max_depth={RECURSIVE_DEPTH}, fallback={{fallback}})",
                     base=base, grown=grown, fallback=base.deep_clone())
+        if not named:
+            made = expr(f"({target} := {{made}})", made=made)
         self.counts.translated += 1
         self.pickers.add(self._keep(made))
         return made
+
+    def _extended(self, original: Any, extend: cst.BaseExpression, target: str) -> cst.BaseExpression:
+        """``extend(target)``: for a strategy function given by name (``st.lists``), its picker."""
+        call = cst.Call(func=extend, args=[cst.Arg(cst.Name(target))])
+        rule = rule_for(hypothesis_name(self.names, original) or "") if original is not None else None
+        if rule is not None:
+            names, variadic, function = rule
+            made = function(self, Bound(call, names, variadic))
+            if isinstance(made, cst.BaseExpression):
+                return made
+        return call
 
     def _method_call(self, original_node: cst.Call, updated_node: cst.Call) -> Any:
         self._leave_bridge(original_node)
