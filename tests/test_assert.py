@@ -150,7 +150,8 @@ def test_the_user_pickers_are_left_untouched() -> None:
         (lambda: sy.Assert(bool, x=3), TypeError, "x"),
         (lambda: sy.Assert(bool, sy.RunOptions(stop=5), x=sy.Tick()), TypeError, "stop"),
         (lambda: sy.Assert(bool, sy.RunOptions(restarts=-1), x=sy.Tick()), ValueError, "restarts"),
-        (lambda: sy.Assert(bool, sy.RunOptions(copy_parts=1), x=sy.Tick()), TypeError, "copy_parts"),
+        (lambda: sy.Assert(bool, sy.RunOptions(copy_parts="yes"), x=sy.Tick()), TypeError, "copy_parts"),  # type: ignore[arg-type]
+        (lambda: sy.Assert(bool, sy.RunOptions(copy_parts=0), x=sy.Tick()), ValueError, "copy_parts must be .* >= 1, got 0"),
         (lambda: sy.FixedCount(0), ValueError, "n"),
         (lambda: sy.TimeBudget(0), ValueError, "seconds"),
         (lambda: sy.RandomInteger(0, 9).shrink(3, magnitude=0), ValueError, "magnitude"),
@@ -403,6 +404,39 @@ def test_a_copied_part_makes_the_equal_values_independent_draws_never_make(seed:
     again = sy.Assert(_equal_and_large, **pickers)
     assert again.example(seed, first, copied=True) == report.first and report.first_copied and report.first["x"] == report.first["y"]
     assert sy.Assert(_equal_and_large, sy.RunOptions(copy_parts=False), **pickers).run(seed=seed).passed
+
+
+@pytest.mark.parametrize("every", [1, 2, 8, 16, 40])
+def test_copy_parts_n_copies_after_every_nth_input(every: int) -> None:
+    # Each copy is the probe after input n-1, 2n-1, ...; the failure needs a copy, and the one
+    # found first is after the first such input (a copy was once skipped when the next was
+    # within the same block of plain inputs: n = 8 made one copy a run).
+    pickers = {"x": sy.RandomInteger(0, 10**6), "y": sy.RandomInteger(0, 10**6)}
+    found = []
+    for seed in range(5):
+        report = sy.Assert(_equal_and_large, sy.RunOptions(copy_parts=every, stop=sy.FixedCount(400)), **pickers).run(seed=seed)
+        assert not report.passed and report.first_copied and report.first_index is not None
+        found.append(report.first_index)
+    assert all(i % every == every - 1 for i in found), found
+
+
+@pytest.mark.parametrize("every, expected", [(8, 50), (16, 25), (True, 4)])
+def test_a_run_makes_every_copy_its_schedule_names(monkeypatch: pytest.MonkeyPatch, every: Any, expected: int) -> None:
+    import synthia.engine.runner as runner
+
+    made = []
+    real = runner.copy_span
+    monkeypatch.setattr(runner, "copy_span", lambda *args: made.append(1) or real(*args))
+    pickers = {"x": sy.RandomInteger(0, 10**6), "y": sy.RandomInteger(0, 10**6)}
+    assert sy.Assert(lambda x, y: None, sy.RunOptions(copy_parts=every, stop=sy.FixedCount(400)), **pickers).run(seed=1).passed
+    assert len(made) == expected  # after inputs 7, 15, ... (8); 7, 23, 39, then 263 (the schedule)
+
+
+def test_find_copies_a_part_every_16_values() -> None:
+    # A value that must appear twice (inside the list and beside it): independent draws from
+    # AnyInteger almost never repeat one, so find tries copies every 16 values.
+    pair = sy.ArrayPicker(sy.ComposeList(sy.AnyInteger(), sy.RandomInteger(0, 11)), sy.AnyInteger())
+    assert [sy.find(pair, lambda p: p[1] in p[0] and p[1] >= 1000, seed=s) for s in range(6)] == [([1000], 1000)] * 6
 
 
 def test_a_copied_field_makes_equal_fields_and_shrinks_to_the_smallest() -> None:

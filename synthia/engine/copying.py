@@ -45,14 +45,16 @@ OFFSET = 7
 TRIES = 8
 
 
-def next_copy(index: int) -> int:
+def next_copy(index: int, every: int | None = None) -> int:
     """The number of the first input from ``index`` on after which a run tries a copy with a
     copied part (what a run compares its counter with, so that the inputs between copies pay
-    nothing).
+    nothing): by :data:`SCHEDULE`, or after every ``every``-th input.
 
-    >>> next_copy(0), next_copy(8), next_copy(40), next_copy(4040)
-    (7, 23, 263, 4103)
+    >>> next_copy(0), next_copy(8), next_copy(40), next_copy(4040), next_copy(16, every=16)
+    (7, 23, 263, 4103, 31)
     """
+    if every is not None:
+        return index + (every - 1 - index) % every
     for until, every in SCHEDULE:
         candidate = index + (OFFSET - index) % every
         if until is None or candidate < until:

@@ -36,7 +36,8 @@ class RunOptions:
     requirements; ``progress`` shows a bar (``None``: after two seconds where a person
     watches); ``timing`` measures the time each picker takes (``None``: when the run failed
     or was slow); ``copy_parts`` tries a few inputs again with a part copied over another of
-    the same kind; ``name`` names the test in reports; ``database`` saves a failure and
+    the same kind (the 8th, 24th, 40th, then one in 256 up to the 4,096th, then one in
+    4,096; a number ``n``: after every ``n``-th input, as :func:`~synthia.find` does with 16); ``name`` names the test in reports; ``database`` saves a failure and
     replays saved ones first when the run is a test (``@given``, ``Monkey.check``);
     ``capture_output`` (on by default) keeps what the test prints to ``sys.stdout`` off the
     screen while the run searches and shrinks, and shows only what the replay of the
@@ -65,7 +66,7 @@ class RunOptions:
     coverage_tolerance: float | None = None
     progress: bool | None = None
     timing: bool | None = None
-    copy_parts: bool | None = None
+    copy_parts: bool | int | None = None
     name: str | None = None
     database: bool | None = None
     capture_output: bool | None = None
@@ -107,6 +108,10 @@ class RunOptions:
         """The switches: ``True``, ``False`` or ``None``."""
         for name in ("classes", "timing", "observe", "copy_parts", "database", "capture_output"):
             value = getattr(self, name)
+            if name == "copy_parts" and type(value) is int:
+                if value < 1:
+                    raise ValueError(f"copy_parts must be True, False, None or a number of inputs >= 1, got {value!r}")
+                continue
             if value is not None and not isinstance(value, bool):
                 raise TypeError(f"{name} must be True, False or None, got {value!r}")
 

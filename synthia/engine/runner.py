@@ -199,7 +199,8 @@ class Runner:
         self.evidence = evidence = options.new_evidence()
         report.evidence, report.rule = evidence, self.rule
         description = self.description
-        self._copy_at = next_copy(0) if options.copy_parts and description.may_copy else -1
+        self._copy_every: int | None = options.copy_parts if type(options.copy_parts) is int else None
+        self._copy_at = next_copy(0, self._copy_every) if options.copy_parts and description.may_copy else -1
         inputs = Discovery(self.play, description, self.seed, evidence.recording_classes and not description.classifies)
         self._pending = ""  # the rule's reason to stop, held while coverage requirements are undecided
         self._checked = -1
@@ -228,8 +229,8 @@ class Runner:
                         break
                     attempt = slow
                 index += 1
-                special = self._special(index)
                 failing = self._after(inputs, index - 1, attempt)
+                special = self._special(index)  # after _after: it sets the next copy's number
                 if failing is None:
                     continue
                 if failing.status != FAIL:  # flaky: reported, nothing more to do
@@ -390,7 +391,7 @@ class Runner:
         with a copied part, the copy is tried (when it passed) and the next one is set."""
         failing = self._account(inputs, index, attempt)
         if index == self._copy_at:
-            self._copy_at = next_copy(index + 1)
+            self._copy_at = next_copy(index + 1, self._copy_every)
             if failing is None and attempt.status == PASS:
                 failing = self._copy(index, attempt)
         if failing is None and self.targets.active and index % 2:
