@@ -32,7 +32,7 @@ from ..core.draws import Draw, Tape
 from ..core.graph import span_kind
 from ..core.random import derive_seed
 
-__all__ = ["SCHEDULE", "OFFSET", "next_copy", "copy_random", "copy_span"]
+__all__ = ["SCHEDULE", "OFFSET", "next_copy", "copy_plan", "copy_random", "copy_span"]
 
 #: Inputs with a copied part: one in 16 among the first 48 (the 8th, the 24th and the 40th: a
 #: run of 100 inputs has three), then one in 256 up to the 4,096th, then one in 4,096
@@ -61,6 +61,17 @@ def next_copy(index: int, every: int | None = None) -> int:
             return candidate
         index = max(index, until)
     raise AssertionError("the last phase of SCHEDULE has no end")  # pragma: no cover
+
+
+def copy_plan(copy_parts: bool | int | None, may_copy: bool) -> tuple[int, int | None]:
+    """The number of the first input a copy follows (``-1``: no copies) and how often copies
+    come (``None``: by :data:`SCHEDULE`), for a run's ``copy_parts`` option.
+
+    >>> copy_plan(True, True), copy_plan(16, True), copy_plan(False, True), copy_plan(True, False)
+    ((7, None), (15, 16), (-1, None), (-1, None))
+    """
+    every = copy_parts if type(copy_parts) is int else None
+    return (next_copy(0, every) if copy_parts and may_copy else -1), every
 
 
 def copy_random(seed: int, index: int) -> random.Random:

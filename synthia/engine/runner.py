@@ -36,7 +36,7 @@ from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.graph import kinds_of, notify_failure, picker_notes
 from ..core.parsing import Reparser
 from .capture import OutputCapture
-from .copying import copy_random, copy_span, next_copy
+from .copying import copy_plan, copy_random, copy_span, next_copy
 from .coverage import signature, span_names
 from .discovery import CHECKPOINT, Discovery
 from .observe import observation
@@ -199,8 +199,7 @@ class Runner:
         self.evidence = evidence = options.new_evidence()
         report.evidence, report.rule = evidence, self.rule
         description = self.description
-        self._copy_every: int | None = options.copy_parts if type(options.copy_parts) is int else None
-        self._copy_at = next_copy(0, self._copy_every) if options.copy_parts and description.may_copy else -1
+        self._copy_at, self._copy_every = copy_plan(options.copy_parts, description.may_copy)
         inputs = Discovery(self.play, description, self.seed, evidence.recording_classes and not description.classifies)
         self._pending = ""  # the rule's reason to stop, held while coverage requirements are undecided
         self._checked = -1
