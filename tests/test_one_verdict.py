@@ -89,8 +89,22 @@ def test_find_and_property_coverage_share_the_rule() -> None:
 def test_find_says_why_when_the_wiring_ended_the_run() -> None:
     # Every input gives up (two booleans cannot fill a set of 3 or more): not a silent "0 tries".
     sets = sy.SetPicker(sy.RandomBoolean(), sy.RandomInteger(3, 5))
-    with pytest.raises(sy.NoExampleFound, match="in 0 tries .*; an input picker gave up: SetPicker found only 2 distinct"):
+    with pytest.raises(sy.NoExampleFound, match=r"in 0 tries .*discarded \(an input picker gave up: SetPicker found only 2 distinct values of RandomBoolean\(\)\)"):
         sy.find(sets, lambda s: True, seed=0)
+
+
+def test_an_input_whose_picker_gives_up_is_discarded_and_the_run_goes_on() -> None:
+    # Hypothesis's st.sets(st.booleans()) translated: sizes above 2 give up, as a filter does
+    # that finds nothing; those inputs are discarded, the others tested and shrunk.
+    sets = sy.ComposeList(sy.SetPicker(sy.RandomBoolean(), sy.RandomInteger(0, 11)), sy.RandomInteger(0, 11))
+    with pytest.warns(sy.HealthWarning, match="gave up: SetPicker found only 2 distinct values"):
+        assert sy.find(sets, lambda x: len([s for s in x if s]) >= 3, seed=0) == [{False}] * 3
+    report = sy.Assert(lambda v: len(v) <= 2, v=sy.DictPicker(sy.RandomBoolean(), sy.RandomBoolean(), sy.RandomInteger(0, 4))).run(seed=1)
+    assert report.passed and report.tried == 100 and report.discarded
+    assert "discarded (an input picker gave up: DictPicker found only 2 distinct keys of RandomBoolean())" in report.summary()
+
+
+def test_find_says_why_when_most_inputs_are_discarded() -> None:
     # Most inputs discarded: the run stops early, and says so.
     rare = sy.Apply(lambda n: n if sy.assume(n == 0) else n, sy.RandomInteger(0, 1000))
     with pytest.raises(sy.NoExampleFound, match=r"satisfied the condition in \d+ tries \(seed 0\); \d+ inputs were discarded by assume"):

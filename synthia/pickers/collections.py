@@ -153,7 +153,7 @@ class SetPicker(Shrinkable[set[Any]]):
 
     Duplicates are drawn again; after ``max_tries`` draws in a row that add
     nothing, :class:`~synthia.GiveUp` says the element domain looks too small
-    for the size asked.
+    for the size asked (a harness discards that input and goes on).
 
     Simplest value: a set of the size picker's simplest size.
 

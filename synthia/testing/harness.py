@@ -1,6 +1,8 @@
 """The ``Assert`` harness: draw inputs from one wiring, find a failure, shrink its draws, report."""
 from __future__ import annotations
 
+import re
+
 import collections
 import copy
 import dataclasses
@@ -8,7 +10,7 @@ import time
 import warnings
 from typing import Any, Callable, Iterable
 
-from ..core.exceptions import InputTooLarge
+from ..core.exceptions import GiveUp, InputTooLarge
 from ..core.draws import Tape
 from ..core.draws import record as record_draws
 from ..core.draws import replay as replay_draws
@@ -312,6 +314,8 @@ def _play_function(test: Callable[..., Any], times: list[float]) -> Callable[[Pl
             return Attempt(DISCARD, where=exc.where)
         except InputTooLarge as exc:  # a recursion that grew past one value's budget: Hypothesis's overrun
             return Attempt(DISCARD, where=_too_large(exc))
+        except GiveUp as exc:  # a filter or a set that found no value for this input: the next may
+            return Attempt(DISCARD, where=f"an input picker gave up: {_first_clause(exc)}")
         phase = play.phase
         shown = _kept(values) if phase is SHOW else values
         t1 = clock()
@@ -347,6 +351,12 @@ def _play_function(test: Callable[..., Any], times: list[float]) -> Callable[[Pl
     return play
 
 
+def _first_clause(error: Exception) -> str:
+    """An error's message up to its first parenthesis, without the size asked (what a count
+    of discards groups by: one line per picker that gave up)."""
+    return re.sub(r" for a size of \d+$", "", str(error).split(" (", 1)[0])
+
+
 def _too_large(error: InputTooLarge) -> str:
     """How a run reports inputs discarded for growing too large (see :func:`_by`)."""
     return "grown too large: " + str(error).split(":", 1)[0]
@@ -360,7 +370,7 @@ def _made(play: Play) -> Any:
         play.begin_pick()
         try:
             wiring.pick()
-        except (UnsatisfiedAssumption, InputTooLarge):
+        except (UnsatisfiedAssumption, InputTooLarge, GiveUp):
             pass
     play.begin_pick()
     return wiring.pick()
