@@ -304,6 +304,9 @@ def _nothing() -> None:
         sy.Nothing().pick()
     with pytest.raises(Exception):
         _hypothesis_values(st.nothing())
+    # A collection of nothing is always empty (Hypothesis's lists(nothing())): a new one each time.
+    code = translated("from hypothesis import strategies as st\na = st.lists(st.nothing())\nb = st.sets(st.nothing())\n")
+    assert "a = sy.Apply(list)" in code and "b = sy.Apply(set)" in code
 
 
 @check("st.sampled_from(xs)")
@@ -478,6 +481,12 @@ def _decimals() -> None:
                 lambda v: a <= v <= b and v.as_tuple().exponent >= -2, [lambda v: v == b])
     bridged = _values(sy.from_strategy(st.decimals()), 400)
     assert any(v.is_nan() for v in bridged) and any(v.is_infinite() for v in bridged)
+    # Bounds given as strings, as Hypothesis allows: the maximum made a Decimal before its step.
+    code = translated('from hypothesis import strategies as st\nx = st.decimals("0.1", "0.2", places=1)\n')
+    assert 'decimal.Decimal("0.2") + decimal.Decimal(10) ** -1' in code
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)
+    assert set(_values(namespace["x"], 100)) == {decimal.Decimal("0.1"), decimal.Decimal("0.2")}
 
 
 @check("st.fractions(a, b, max_denominator=d)")

@@ -218,9 +218,17 @@ def _unique(ctx: Context, b: Bound, collection: cst.BaseExpression, name: str) -
     return collection
 
 
+def _of_nothing(ctx: Context, b: Bound) -> bool:
+    """Whether the collection's elements are ``st.nothing()``: it is always empty."""
+    elements = b.get("elements")
+    return elements is not None and code(elements).strip() == ctx.sy("Nothing") + "()"
+
+
 def lists(ctx: Context, b: Bound) -> Result:
     if "elements" not in b:
         return Mark("st.lists() needs its elements")
+    if _of_nothing(ctx, b):
+        return cst.parse_expression(ctx.sy("Apply") + "(list)")  # a new empty list each time
     made = Out(ctx.sy("ComposeList"), b.call).arg(b.args["elements"]).pos(_size(ctx, b)).build()
     return _unique(ctx, b, made, "lists")
 
@@ -233,6 +241,8 @@ def iterables(ctx: Context, b: Bound) -> Result:
 def sets(ctx: Context, b: Bound) -> Result:
     if "elements" not in b:
         return Mark("st.sets() needs its elements")
+    if _of_nothing(ctx, b):
+        return cst.parse_expression(ctx.sy("Apply") + "(set)")
     return Out(ctx.sy("SetPicker"), b.call).arg(b.args["elements"]).pos(_size(ctx, b)).build()
 
 
@@ -350,9 +360,10 @@ def binary(ctx: Context, b: Bound) -> Result:
     return Out(ctx.sy("RandomBytes"), b.call).pos(_size(ctx, b)).build()
 
 
-def _bounded(ctx: Context, b: Bound, picker: str, step: str | None) -> Result:
+def _bounded(ctx: Context, b: Bound, picker: str, step: str | None, text_as: str | None = None) -> Result:
     """A picker of ``[low, high)`` for Hypothesis's ``[min_value, max_value]``: ``high`` is the
-    maximum plus ``step`` (the smallest step of the type), or kept as it is (``step=None``)."""
+    maximum plus ``step`` (the smallest step of the type), or kept as it is (``step=None``); a
+    maximum given as a string is made a value by ``text_as`` first (``Decimal("0.2")``)."""
     out = Out(ctx.sy(picker), b.call)
     low, high = b.args.get("min_value"), b.args.get("max_value")
     if low is not None:
@@ -360,7 +371,10 @@ def _bounded(ctx: Context, b: Bound, picker: str, step: str | None) -> Result:
     if high is not None:
         if low is None:
             return Mark(f"st.{picker}: give the lower bound too (the synthia picker's default)")
-        out.pos(high.value if step is None else plus(high.value, step), high)
+        top = high.value
+        if text_as is not None and isinstance(literal(top), str):
+            top = expr(text_as + "({x})", x=top)
+        out.pos(top if step is None else plus(top, step), high)
     return out
 
 
@@ -408,7 +422,8 @@ def decimals(ctx: Context, b: Bound) -> Result:
     plain = b.literal("allow_nan") is False and b.literal("allow_infinity") is False
     if type(places) is not int or not (bounded or plain):
         return BRIDGE  # NaN, infinities or any precision: the bridge keeps them
-    made = _bounded(ctx, b, "RandomDecimal", f"{ctx.need('decimal', 'Decimal')}(10) ** -{places}" if "max_value" in b else None)
+    decimal = ctx.need("decimal", "Decimal")
+    made = _bounded(ctx, b, "RandomDecimal", f"{decimal}(10) ** -{places}" if "max_value" in b else None, text_as=decimal)
     if isinstance(made, Mark):
         return made
     return made.kw("places", b.args["places"].value, b.args["places"]).build()
