@@ -11,7 +11,6 @@ import sys
 
 from typing import Any, Callable, Iterator, Sequence, TypeVar, overload
 
-from ..core.claims import claim, first_unit
 from ..core.checks import accepted, check_callable, check_int, checked_weights, describe, positional_order
 from ..core.constant import Constant, Nothing
 from ..core.inputs import AMBIGUOUS, unit_input, value_input, variadic_inputs
@@ -20,7 +19,7 @@ from ..core.emitter import UNROLL, Emitter, lean_from_second_pick, return_value
 from ..core.picker import UNSET, Picker
 from ..core.parsing import Parse, same_value
 from ..core.shrinking import Shrinkable
-from ..core.random import weighted_index
+from ..core.random import DERIVING, ROUTE, weighted_index
 from .scalars import RandomFloat, claimed_unit
 from .shared import _Shared, _immutable
 
@@ -87,16 +86,19 @@ class Choice(Shrinkable[T]):
             self._uniform = True
             self._cumulative: tuple[float, ...] | None = None
         else:  # (numbers: nothing changes inside them, copies share them)
-            self._uniform, self._weights, self._cumulative = checked_weights(weights, count, _Shared)
+            self._uniform, self._weights, self._cumulative = _two_weights(weights) if count == 2 else checked_weights(weights, count, _Shared)
         self._count = count
         if decision is not None:
             self._decision = unit_input(decision, "decision")
-        else:  # inside a plain Bind's pick, the default decision's stream claimed, built if read
-            slot = claim()
-            if slot is None:
-                self._decision = RandomFloat()
-            else:
-                self._decision, self._slot = None, slot
+            return
+        # The default decision: inside a plain Bind's pick, the stream it would get claimed (claim(),
+        # inlined: a Bind builds many) and the RandomFloat built only if read.
+        deriving = DERIVING.get()
+        if deriving is None or not deriving.light or ROUTE.get() is not None:
+            self._decision = RandomFloat()
+        else:
+            index = deriving.count = deriving.count + 1
+            self._decision, self._slot = None, (deriving.root, index)
 
     def _alternatives(self, alternatives: tuple[Any, ...], count: int) -> None:
         for a in alternatives:  # a picker among them: the alternatives as pickers
@@ -174,7 +176,14 @@ class Choice(Shrinkable[T]):
     def _pick(self) -> T:
         if self._decision is None and not WATCHED:  # claimed, not built: drawn from the claim
             self._decision = False
-            u = first_unit(*self._slot)
+            root, index = self._slot  # first_unit(root, index), inlined: two SplitMix64 finalisers
+            z = (root + index * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 31)) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            u = ((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0)
         else:
             u = self.decision.pick()
         if u.__class__ is float and 0.0 <= u < 1.0:  # index_of(u), inlined
@@ -341,6 +350,25 @@ class Choice(Shrinkable[T]):
         if not (type(self.decision) is RandomFloat and self.decision.low == 0.0 and self.decision.high == 1.0):
             kwargs["decision"] = self.decision
         return args, kwargs
+
+
+def _two_weights(weights: Any) -> tuple[bool, Any, Any]:
+    """``checked_weights(weights, 2, _Shared)``, looked up at once for a list of two ints (the
+    weights of a recursive wiring's "a leaf or a node", which a Bind builds again and again)."""
+    if weights.__class__ is list and len(weights) == 2:
+        a, b = weights
+        if a.__class__ is int and b.__class__ is int:  # (1 and 1.0 are equal keys, and a picker shows its weights)
+            known = _PAIRS.get((a, b))
+            if known is None:
+                known = checked_weights(weights, 2, _Shared)
+                if len(_PAIRS) < 512:
+                    _PAIRS[a, b] = known
+            return known
+    return checked_weights(weights, 2, _Shared)
+
+
+#: :func:`_two_weights`' outcomes, per pair of int weights.
+_PAIRS: dict[tuple[int, int], tuple[bool, Any, Any]] = {}
 
 
 class _Value(Picker[Any]):
