@@ -418,7 +418,11 @@ class Apply(Picker[T]):
             self._inputs(fn, args, kwargs)
         else:  # _inputs, inlined for a function already checked (one a Bind calls at every pick)
             self.fn = fn
-            self.args = [a if isinstance(a, Picker) else Constant(a) for a in args]
+            if len(args) == 3:  # (the comprehension, unrolled: a recursive wiring's node, two sub-trees and a key)
+                a, b, c = args
+                self.args = [a if isinstance(a, Picker) else Constant(a), b if isinstance(b, Picker) else Constant(b), c if isinstance(c, Picker) else Constant(c)]
+            else:
+                self.args = [a if isinstance(a, Picker) else Constant(a) for a in args]
             self.kwargs: dict[str, Picker[Any]] = {}
         if inverse is not None:
             self.inverse = check_callable(inverse, "inverse", arguments=1)
@@ -474,8 +478,15 @@ class Apply(Picker[T]):
         return draws
 
     def _pick(self) -> T:
-        # (while nothing watches picks, a constant's value is read as it is: a Bind builds many)
-        args = [a.value if a.__class__ is Constant else a.pick() for a in self.args] if not WATCHED else [a.pick() for a in self.args]
+        if WATCHED:
+            args = [a.pick() for a in self.args]
+        elif len(self.args) == 3 and not self.kwargs:  # (below, unrolled: a recursive wiring's node)
+            a, b, c = self.args
+            return self.fn(
+                a.value if a.__class__ is Constant else a.pick(), b.value if b.__class__ is Constant else b.pick(), c.value if c.__class__ is Constant else c.pick()
+            )
+        else:  # (while nothing watches picks, a constant's value is read as it is: a Bind builds many)
+            args = [a.value if a.__class__ is Constant else a.pick() for a in self.args]
         if self.kwargs:
             return self.fn(*args, **{k: v.pick() for k, v in self.kwargs.items()})
         return self.fn(*args)
