@@ -57,9 +57,10 @@ class Choice(Shrinkable[T]):
     inputs_fields = ("alternatives", "decision")
     #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
     _fast = lean_from_second_pick
-    #: The alternatives as pickers (a plain value among them as a ``Constant``); ``None`` for a
+    #: The alternatives as pickers (a plain value among them as a ``Constant``, see :attr:`_pickers`);
+    #: the pair given, for two of which one is a plain value not wrapped yet; ``None`` for a
     #: choice among immutable plain values, kept in :attr:`values`.
-    _pickers: list[Picker[Any]] | None
+    _held: list[Picker[Any]] | tuple[Any, Any] | None
     _values: "_Shared | None"
     #: The decision; ``None`` while claimed and not drawn from, ``False`` once drawn from, and
     #: ``_slot`` the claim (:mod:`synthia.core.claims`).
@@ -72,13 +73,12 @@ class Choice(Shrinkable[T]):
         if not alternatives:
             raise ValueError("Choice needs at least one alternative, got none")
         count = len(alternatives)
-        if count == 2:  # (the loop below, unrolled: a recursive wiring's "a leaf or a node")
-            a, b = alternatives
-            picker_a, picker_b = isinstance(a, Picker), isinstance(b, Picker)
-            if picker_a or picker_b:
-                self._pickers, self._values = [a if picker_a else Constant(a), b if picker_b else Constant(b)], None
-            else:
-                self._alternatives(alternatives, count)
+        # (the loop of _alternatives, unrolled for two: a recursive wiring's "a leaf or a node")
+        pickers = isinstance(alternatives[0], Picker) + isinstance(alternatives[1], Picker) if count == 2 else 0
+        if pickers == 2:
+            self._held, self._values = list(alternatives), None
+        elif pickers == 1:  # (the plain value's Constant made only if read, see _pickers)
+            self._held, self._values = alternatives, None
         else:
             self._alternatives(alternatives, count)
         if weights is None:  # uniform: the index is int(u * n), no running sums (a Bind builds many)
@@ -86,7 +86,12 @@ class Choice(Shrinkable[T]):
             self._uniform = True
             self._cumulative: tuple[float, ...] | None = None
         else:  # (numbers: nothing changes inside them, copies share them)
-            self._uniform, self._weights, self._cumulative = _two_weights(weights) if count == 2 else checked_weights(weights, count, _Shared)
+            known = None
+            if count == 2 and weights.__class__ is list and len(weights) == 2 and weights[0].__class__ is int and weights[1].__class__ is int:
+                known = _PAIRS.get((weights[0], weights[1]))  # (two ints, one look-up: a Bind builds many; not 1.0, equal to 1 but shown as 1.0)
+            if known is None:
+                known = _two_weights(weights) if count == 2 else checked_weights(weights, count, _Shared)
+            self._uniform, self._weights, self._cumulative = known
         self._count = count
         if decision is not None:
             self._decision = unit_input(decision, "decision")
@@ -103,11 +108,11 @@ class Choice(Shrinkable[T]):
     def _alternatives(self, alternatives: tuple[Any, ...], count: int) -> None:
         for a in alternatives:  # a picker among them: the alternatives as pickers
             if isinstance(a, Picker):
-                self._pickers, self._values = [v if isinstance(v, Picker) else Constant(v) for v in alternatives], None
+                self._held, self._values = [v if isinstance(v, Picker) else Constant(v) for v in alternatives], None
                 return
-        self._pickers = self._values = None
+        self._held = self._values = None
         if not _immutable(alternatives) or (count == 1 and isinstance(alternatives[0], AMBIGUOUS)):
-            self._pickers = variadic_inputs(alternatives, "alternatives", "Choice")
+            self._held = variadic_inputs(alternatives, "alternatives", "Choice")
         else:
             self._values = _Shared(alternatives)
 
@@ -123,6 +128,15 @@ class Choice(Shrinkable[T]):
     @decision.setter
     def decision(self, value: Picker[float]) -> None:
         self._decision = value
+
+    @property
+    def _pickers(self) -> list[Picker[Any]] | None:
+        # The alternatives as pickers: a pair given with a plain value (_held, a tuple) is
+        # wrapped at the first read, once (a pick reads the tuple as it is, while nothing watches).
+        held = self._held
+        if held.__class__ is tuple:
+            held = self._held = [v if isinstance(v, Picker) else Constant(v) for v in held]  # type: ignore[union-attr]
+        return held  # type: ignore[return-value]
 
     @property
     def alternatives(self) -> list[Picker[Any]]:
@@ -186,23 +200,28 @@ class Choice(Shrinkable[T]):
             u = ((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0)
         else:
             u = self.decision.pick()
-        if u.__class__ is float and 0.0 <= u < 1.0:  # index_of(u), inlined
-            if self._uniform:
-                n = self._count
-                i = int(u * n)
-                if i >= n:
-                    i = n - 1
-            else:
-                sums = self._cumulative
-                if self._count == 2:  # weighted_index(u, sums), for two: the second unless u * total < sums[0] or its weight is 0
-                    i = 1 if u * sums[1] >= sums[0] and sums[1] != sums[0] else 0  # type: ignore[index]
-                else:
-                    i = weighted_index(u, sums)  # type: ignore[arg-type]
+            if u.__class__ is not float or not 0.0 <= u < 1.0:  # (a claimed decision's always is)
+                i = self.index_of(u)
+                return self._pickers[i].pick() if self._values is None else self._values[i]  # type: ignore[index]
+        # index_of(u), inlined for a float of [0, 1)
+        if self._uniform:
+            n = self._count
+            i = int(u * n)
+            if i >= n:
+                i = n - 1
         else:
-            i = self.index_of(u)
+            sums = self._cumulative
+            if self._count == 2:  # weighted_index(u, sums), for two: the second unless u * total < sums[0] or its weight is 0
+                i = 1 if u * sums[1] >= sums[0] and sums[1] != sums[0] else 0  # type: ignore[index]
+            else:
+                i = weighted_index(u, sums)  # type: ignore[arg-type]
         values = self._values
         if values is not None:
             return values[i]  # type: ignore[no-any-return]
+        held = self._held
+        if held.__class__ is tuple and not WATCHED:  # a pair with a plain value, not wrapped: read as it is
+            chosen = held[i]  # type: ignore[index]
+            return chosen.pick() if isinstance(chosen, Picker) else chosen  # type: ignore[no-any-return]
         return self._pickers[i].pick()  # type: ignore[index]
 
     def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
@@ -353,21 +372,14 @@ class Choice(Shrinkable[T]):
 
 
 def _two_weights(weights: Any) -> tuple[bool, Any, Any]:
-    """``checked_weights(weights, 2, _Shared)``, looked up at once for a list of two ints (the
-    weights of a recursive wiring's "a leaf or a node", which a Bind builds again and again)."""
-    if weights.__class__ is list and len(weights) == 2:
-        a, b = weights
-        if a.__class__ is int and b.__class__ is int:  # (1 and 1.0 are equal keys, and a picker shows its weights)
-            known = _PAIRS.get((a, b))
-            if known is None:
-                known = checked_weights(weights, 2, _Shared)
-                if len(_PAIRS) < 512:
-                    _PAIRS[a, b] = known
-            return known
-    return checked_weights(weights, 2, _Shared)
+    """``checked_weights(weights, 2, _Shared)``, kept in :data:`_PAIRS` for a list of two ints."""
+    known = checked_weights(weights, 2, _Shared)
+    if weights.__class__ is list and len(_PAIRS) < 512 and weights[0].__class__ is int and weights[1].__class__ is int:
+        _PAIRS[weights[0], weights[1]] = known
+    return known
 
 
-#: :func:`_two_weights`' outcomes, per pair of int weights.
+#: :func:`_two_weights`' outcomes per pair of int weights (a recursive wiring's "a leaf or a node").
 _PAIRS: dict[tuple[int, int], tuple[bool, Any, Any]] = {}
 
 
@@ -482,9 +494,7 @@ class Apply(Picker[T]):
             args = [a.pick() for a in self.args]
         elif len(self.args) == 3 and not self.kwargs:  # (below, unrolled: a recursive wiring's node)
             a, b, c = self.args
-            return self.fn(
-                a.value if a.__class__ is Constant else a.pick(), b.value if b.__class__ is Constant else b.pick(), c.value if c.__class__ is Constant else c.pick()
-            )
+            return self.fn(a.value if a.__class__ is Constant else a.pick(), b.value if b.__class__ is Constant else b.pick(), c.value if c.__class__ is Constant else c.pick())
         else:  # (while nothing watches picks, a constant's value is read as it is: a Bind builds many)
             args = [a.value if a.__class__ is Constant else a.pick() for a in self.args]
         if self.kwargs:
