@@ -218,11 +218,12 @@ class Choice(Shrinkable[T]):
         values = self._values
         if values is not None:
             return values[i]  # type: ignore[no-any-return]
-        held = self._held
-        if held.__class__ is tuple and not WATCHED:  # a pair with a plain value, not wrapped: read as it is
-            chosen = held[i]  # type: ignore[index]
-            return chosen.pick() if isinstance(chosen, Picker) else chosen  # type: ignore[no-any-return]
-        return self._pickers[i].pick()  # type: ignore[index]
+        if WATCHED:
+            return self._pickers[i].pick()  # type: ignore[index]
+        # While nothing watches, a picker's pick is its _fast (core/picker.py, FAST_PICK): called
+        # without the property's look-ups; a pair with a plain value, not wrapped, read as it is.
+        chosen = self._held[i]  # type: ignore[index]
+        return chosen._fast() if isinstance(chosen, Picker) else chosen  # type: ignore[no-any-return]
 
     def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
         """The decision that chooses the first alternative able to make ``value``, then that
@@ -492,11 +493,11 @@ class Apply(Picker[T]):
     def _pick(self) -> T:
         if WATCHED:
             args = [a.pick() for a in self.args]
-        elif len(self.args) == 3 and not self.kwargs:  # (below, unrolled: a recursive wiring's node)
+        elif len(self.args) == 3 and not self.kwargs:  # (below, unrolled: a recursive wiring's node; pick is _fast, see Choice._pick)
             a, b, c = self.args
-            return self.fn(a.value if a.__class__ is Constant else a.pick(), b.value if b.__class__ is Constant else b.pick(), c.value if c.__class__ is Constant else c.pick())
+            return self.fn(a.value if a.__class__ is Constant else a._fast(), b.value if b.__class__ is Constant else b._fast(), c.value if c.__class__ is Constant else c._fast())
         else:  # (while nothing watches picks, a constant's value is read as it is: a Bind builds many)
-            args = [a.value if a.__class__ is Constant else a.pick() for a in self.args]
+            args = [a.value if a.__class__ is Constant else a._fast() for a in self.args]
         if self.kwargs:
             return self.fn(*args, **{k: v.pick() for k, v in self.kwargs.items()})
         return self.fn(*args)
