@@ -27,6 +27,45 @@ __all__ = ["Constant", "Nothing", "Choice", "Apply"]
 T = TypeVar("T")
 
 
+def _claimed_first(choice: "Choice[Any]") -> Any:
+    """Choice's fast code: :func:`~synthia.core.emitter.lean_from_second_pick`, whose first pick from
+    a claimed decision (a Choice a plain Bind builds, picked once) is made here, as ``_pick``
+    makes it, without a second call: the claim's first float, then the alternative it chooses.
+    Called while nothing watches (``pick`` is ``_fast`` then, core/picker.py)."""
+    if choice._decision is not None:  # built, or drawn from: a Choice like any other
+        return lean_from_second_pick(choice)
+    choice._picked = 1
+    choice._decision = False
+    root, index = choice._slot  # first_unit(root, index), inlined: two SplitMix64 finalisers
+    z = (root + index * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 31)) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    u = ((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0)
+    if choice._uniform:  # index_of(u), inlined (as in Choice._pick)
+        n = choice._count
+        i = int(u * n)
+        if i >= n:
+            i = n - 1
+    else:
+        sums = choice._cumulative
+        if choice._count == 2:  # weighted_index(u, sums), for two
+            i = 1 if u * sums[1] >= sums[0] and sums[1] != sums[0] else 0  # type: ignore[index]
+        else:
+            i = weighted_index(u, sums)  # type: ignore[arg-type]
+    values = choice._values
+    if values is not None:
+        return values[i]
+    chosen = choice._held[i]  # type: ignore[index]
+    return chosen._fast() if isinstance(chosen, Picker) else chosen  # (a plain value of a pair, read as it is)
+
+
+#: Read by ``Picker.__init_subclass__``: a subclass that picks its own way holds no lean pick.
+_claimed_first.needs_hook = True  # type: ignore[attr-defined]
+
+
 class Choice(Shrinkable[T]):
     """One of several alternatives, chosen by weight.
 
@@ -54,8 +93,9 @@ class Choice(Shrinkable[T]):
     """
 
     inputs_fields = ("alternatives", "decision")
-    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
-    _fast = lean_from_second_pick
+    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`); its
+    #: first, from a claimed decision, made at once (:func:`_claimed_first`).
+    _fast = _claimed_first
     #: The alternatives as pickers (a plain value among them as a ``Constant``, see :attr:`_pickers`);
     #: the pair given, for two of which one is a plain value not wrapped yet; ``None`` for a
     #: choice among immutable plain values, kept in :attr:`values`.
@@ -186,23 +226,19 @@ class Choice(Shrinkable[T]):
             return i if i < n else n - 1
         return weighted_index(float(u), self._cumulative)  # type: ignore[arg-type]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls._fast is _claimed_first and cls._pick is not Choice._pick:  # (_claimed_first makes Choice's first pick)
+            cls._fast = lean_from_second_pick  # type: ignore[assignment]
+
     def _pick(self) -> T:
         if self._decision is None and not WATCHED:  # claimed, not built: drawn from the claim
-            self._decision = False
-            root, index = self._slot  # first_unit(root, index), inlined: two SplitMix64 finalisers
-            z = (root + index * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 31)) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            u = ((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0)
-        else:
-            u = self.decision.pick()
-            if u.__class__ is not float or not 0.0 <= u < 1.0:  # (a claimed decision's always is)
-                i = self.index_of(u)
-                return self._pickers[i].pick() if self._values is None else self._values[i]  # type: ignore[index]
-        # index_of(u), inlined for a float of [0, 1)
+            return _claimed_first(self)  # type: ignore[no-any-return]
+        u = self.decision.pick()
+        if u.__class__ is not float or not 0.0 <= u < 1.0:  # (a claimed decision's always is)
+            i = self.index_of(u)
+            return self._pickers[i].pick() if self._values is None else self._values[i]  # type: ignore[index]
+        # index_of(u), inlined for a float of [0, 1) (and in _claimed_first)
         if self._uniform:
             n = self._count
             i = int(u * n)
