@@ -262,7 +262,7 @@ def test_a_deferred_that_recurses_too_deep_is_a_clear_error() -> None:
 
 
 def test_a_deferred_without_max_depth_has_a_budget_of_nested_picks(monkeypatch: pytest.MonkeyPatch) -> None:
-    import synthia.pickers.basic as basic
+    import synthia.pickers.deferred as basic
 
     monkeypatch.setattr(basic, "MAX_RECURSIVE_PICKS", 20)
     tree: sy.Picker[object] = sy.Deferred(lambda: sy.Choice(0, sy.ArrayPicker(tree, tree, tree)))

@@ -10,6 +10,7 @@ from .bounded import *  # noqa: F401,F403
 from .collections import *  # noqa: F401,F403
 from .composite import *  # noqa: F401,F403
 from .conversions import *  # noqa: F401,F403
+from .deferred import *  # noqa: F401,F403
 from .dependent import *  # noqa: F401,F403
 from .dtypes import *  # noqa: F401,F403
 from .distributions import *  # noqa: F401,F403

@@ -1,33 +1,69 @@
-"""Basic plumbing: :class:`Choice`, :class:`Apply`, :class:`Deferred`.
+"""Basic plumbing: :class:`Choice`, :class:`Apply`.
 
 :class:`~synthia.Constant` and :class:`~synthia.Nothing` live in the core and are re-exported
-here; :class:`Freeze` and :class:`Once` live in :mod:`synthia.pickers.holding`.
+here; :class:`Freeze` and :class:`Once` live in :mod:`synthia.pickers.holding`,
+:class:`Deferred` in :mod:`synthia.pickers.deferred`.
 """
 from __future__ import annotations
 
-import functools
 import math
-import sys
 
 from typing import Any, Callable, Iterator, Sequence, TypeVar, overload
 
-from ..core.claims import claim, first_unit
-from ..core.checks import accepted, check_callable, check_int, checked_weights, describe, positional_order
+from ..core.checks import accepted, check_callable, checked_weights, describe, positional_order
 from ..core.constant import Constant, Nothing
-from ..core.exceptions import InputTooLarge
-from ..core.inputs import AMBIGUOUS, unit_input, value_input, variadic_inputs
+from ..core.inputs import AMBIGUOUS, unit_input, variadic_inputs
 from ..core.instrument import WATCHED
-from ..core.emitter import UNROLL, Emitter, lean_from_second_pick, return_value
-from ..core.picker import UNSET, Picker
+from ..core.emitter import UNROLL, Emitter, lean_from_second_pick
+from ..core.picker import Picker
 from ..core.parsing import Parse, same_value
 from ..core.shrinking import Shrinkable
-from ..core.random import weighted_index
+from ..core.random import DERIVING, ROUTE, weighted_index
 from .scalars import RandomFloat, claimed_unit
 from .shared import _Shared, _immutable
 
-__all__ = ["Constant", "Nothing", "Choice", "Apply", "Deferred"]
+__all__ = ["Constant", "Nothing", "Choice", "Apply"]
 
 T = TypeVar("T")
+
+
+def _claimed_first(choice: "Choice[Any]") -> Any:
+    """Choice's fast code: :func:`~synthia.core.emitter.lean_from_second_pick`, whose first pick from
+    a claimed decision (a Choice a plain Bind builds, picked once) is made here, as ``_pick``
+    makes it, without a second call: the claim's first float, then the alternative it chooses.
+    Called while nothing watches (``pick`` is ``_fast`` then, core/picker.py)."""
+    if choice._decision is not None:  # built, or drawn from: a Choice like any other
+        return lean_from_second_pick(choice)
+    choice._picked = 1
+    choice._decision = False
+    root, index = choice._slot  # first_unit(root, index), inlined: two SplitMix64 finalisers
+    z = (root + index * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 31)) + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    u = ((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0)
+    if choice._uniform:  # index_of(u), inlined (as in Choice._pick)
+        n = choice._count
+        i = int(u * n)
+        if i >= n:
+            i = n - 1
+    else:
+        sums = choice._cumulative
+        if choice._count == 2:  # weighted_index(u, sums), for two
+            i = 1 if u * sums[1] >= sums[0] and sums[1] != sums[0] else 0  # type: ignore[index]
+        else:
+            i = weighted_index(u, sums)  # type: ignore[arg-type]
+    values = choice._values
+    if values is not None:
+        return values[i]
+    chosen = choice._held[i]  # type: ignore[index]
+    return chosen._fast() if isinstance(chosen, Picker) else chosen  # (a plain value of a pair, read as it is)
+
+
+#: Read by ``Picker.__init_subclass__``: a subclass that picks its own way holds no lean pick.
+_claimed_first.needs_hook = True  # type: ignore[attr-defined]
 
 
 class Choice(Shrinkable[T]):
@@ -57,11 +93,13 @@ class Choice(Shrinkable[T]):
     """
 
     inputs_fields = ("alternatives", "decision")
-    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
-    _fast = lean_from_second_pick
-    #: The alternatives as pickers (a plain value among them as a ``Constant``); ``None`` for a
+    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`); its
+    #: first, from a claimed decision, made at once (:func:`_claimed_first`).
+    _fast = _claimed_first
+    #: The alternatives as pickers (a plain value among them as a ``Constant``, see :attr:`_pickers`);
+    #: the pair given, for two of which one is a plain value not wrapped yet; ``None`` for a
     #: choice among immutable plain values, kept in :attr:`values`.
-    _pickers: list[Picker[Any]] | None
+    _held: list[Picker[Any]] | tuple[Any, Any] | None
     _values: "_Shared | None"
     #: The decision; ``None`` while claimed and not drawn from, ``False`` once drawn from, and
     #: ``_slot`` the claim (:mod:`synthia.core.claims`).
@@ -74,13 +112,12 @@ class Choice(Shrinkable[T]):
         if not alternatives:
             raise ValueError("Choice needs at least one alternative, got none")
         count = len(alternatives)
-        if count == 2:  # (the loop below, unrolled: a recursive wiring's "a leaf or a node")
-            a, b = alternatives
-            picker_a, picker_b = isinstance(a, Picker), isinstance(b, Picker)
-            if picker_a or picker_b:
-                self._pickers, self._values = [a if picker_a else Constant(a), b if picker_b else Constant(b)], None
-            else:
-                self._alternatives(alternatives, count)
+        # (the loop of _alternatives, unrolled for two: a recursive wiring's "a leaf or a node")
+        pickers = isinstance(alternatives[0], Picker) + isinstance(alternatives[1], Picker) if count == 2 else 0
+        if pickers == 2:
+            self._held, self._values = list(alternatives), None
+        elif pickers == 1:  # (the plain value's Constant made only if read, see _pickers)
+            self._held, self._values = alternatives, None
         else:
             self._alternatives(alternatives, count)
         if weights is None:  # uniform: the index is int(u * n), no running sums (a Bind builds many)
@@ -88,25 +125,33 @@ class Choice(Shrinkable[T]):
             self._uniform = True
             self._cumulative: tuple[float, ...] | None = None
         else:  # (numbers: nothing changes inside them, copies share them)
-            self._uniform, self._weights, self._cumulative = checked_weights(weights, count, _Shared)
+            known = None
+            if count == 2 and weights.__class__ is list and len(weights) == 2 and weights[0].__class__ is int and weights[1].__class__ is int:
+                known = _PAIRS.get((weights[0], weights[1]))  # (two ints, one look-up: a Bind builds many; not 1.0, equal to 1 but shown as 1.0)
+            if known is None:
+                known = _two_weights(weights) if count == 2 else checked_weights(weights, count, _Shared)
+            self._uniform, self._weights, self._cumulative = known
         self._count = count
         if decision is not None:
             self._decision = unit_input(decision, "decision")
-        else:  # inside a plain Bind's pick, the default decision's stream claimed, built if read
-            slot = claim()
-            if slot is None:
-                self._decision = RandomFloat()
-            else:
-                self._decision, self._slot = None, slot
+            return
+        # The default decision: inside a plain Bind's pick, the stream it would get claimed (claim(),
+        # inlined: a Bind builds many) and the RandomFloat built only if read.
+        deriving = DERIVING.get()
+        if deriving is None or not deriving.light or ROUTE.get() is not None:
+            self._decision = RandomFloat()
+        else:
+            index = deriving.count = deriving.count + 1
+            self._decision, self._slot = None, (deriving.root, index)
 
     def _alternatives(self, alternatives: tuple[Any, ...], count: int) -> None:
         for a in alternatives:  # a picker among them: the alternatives as pickers
             if isinstance(a, Picker):
-                self._pickers, self._values = [v if isinstance(v, Picker) else Constant(v) for v in alternatives], None
+                self._held, self._values = [v if isinstance(v, Picker) else Constant(v) for v in alternatives], None
                 return
-        self._pickers = self._values = None
+        self._held = self._values = None
         if not _immutable(alternatives) or (count == 1 and isinstance(alternatives[0], AMBIGUOUS)):
-            self._pickers = variadic_inputs(alternatives, "alternatives", "Choice")
+            self._held = variadic_inputs(alternatives, "alternatives", "Choice")
         else:
             self._values = _Shared(alternatives)
 
@@ -122,6 +167,15 @@ class Choice(Shrinkable[T]):
     @decision.setter
     def decision(self, value: Picker[float]) -> None:
         self._decision = value
+
+    @property
+    def _pickers(self) -> list[Picker[Any]] | None:
+        # The alternatives as pickers: a pair given with a plain value (_held, a tuple) is
+        # wrapped at the first read, once (a pick reads the tuple as it is, while nothing watches).
+        held = self._held
+        if held.__class__ is tuple:
+            held = self._held = [v if isinstance(v, Picker) else Constant(v) for v in held]  # type: ignore[union-attr]
+        return held  # type: ignore[return-value]
 
     @property
     def alternatives(self) -> list[Picker[Any]]:
@@ -172,30 +226,39 @@ class Choice(Shrinkable[T]):
             return i if i < n else n - 1
         return weighted_index(float(u), self._cumulative)  # type: ignore[arg-type]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls._fast is _claimed_first and cls._pick is not Choice._pick:  # (_claimed_first makes Choice's first pick)
+            cls._fast = lean_from_second_pick  # type: ignore[assignment]
+
     def _pick(self) -> T:
         if self._decision is None and not WATCHED:  # claimed, not built: drawn from the claim
-            self._decision = False
-            u = first_unit(*self._slot)
-        else:
-            u = self.decision.pick()
-        if u.__class__ is float and 0.0 <= u < 1.0:  # index_of(u), inlined
-            if self._uniform:
-                n = self._count
-                i = int(u * n)
-                if i >= n:
-                    i = n - 1
-            else:
-                sums = self._cumulative
-                if self._count == 2:  # weighted_index(u, sums), for two: the second unless u * total < sums[0] or its weight is 0
-                    i = 1 if u * sums[1] >= sums[0] and sums[1] != sums[0] else 0  # type: ignore[index]
-                else:
-                    i = weighted_index(u, sums)  # type: ignore[arg-type]
-        else:
+            return _claimed_first(self)  # type: ignore[no-any-return]
+        u = self.decision.pick()
+        if u.__class__ is not float or not 0.0 <= u < 1.0:  # (a claimed decision's always is)
             i = self.index_of(u)
+            return self._pickers[i].pick() if self._values is None else self._values[i]  # type: ignore[index]
+        # index_of(u), inlined for a float of [0, 1) (and in _claimed_first)
+        if self._uniform:
+            n = self._count
+            i = int(u * n)
+            if i >= n:
+                i = n - 1
+        else:
+            sums = self._cumulative
+            if self._count == 2:  # weighted_index(u, sums), for two: the second unless u * total < sums[0] or its weight is 0
+                i = 1 if u * sums[1] >= sums[0] and sums[1] != sums[0] else 0  # type: ignore[index]
+            else:
+                i = weighted_index(u, sums)  # type: ignore[arg-type]
         values = self._values
         if values is not None:
             return values[i]  # type: ignore[no-any-return]
-        return self._pickers[i].pick()  # type: ignore[index]
+        if WATCHED:
+            return self._pickers[i].pick()  # type: ignore[index]
+        # While nothing watches, a picker's pick is its _fast (core/picker.py, FAST_PICK): called
+        # without the property's look-ups; a pair with a plain value, not wrapped, read as it is.
+        chosen = self._held[i]  # type: ignore[index]
+        return chosen._fast() if isinstance(chosen, Picker) else chosen  # type: ignore[no-any-return]
 
     def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
         """The decision that chooses the first alternative able to make ``value``, then that
@@ -344,6 +407,18 @@ class Choice(Shrinkable[T]):
         return args, kwargs
 
 
+def _two_weights(weights: Any) -> tuple[bool, Any, Any]:
+    """``checked_weights(weights, 2, _Shared)``, kept in :data:`_PAIRS` for a list of two ints."""
+    known = checked_weights(weights, 2, _Shared)
+    if weights.__class__ is list and len(_PAIRS) < 512 and weights[0].__class__ is int and weights[1].__class__ is int:
+        _PAIRS[weights[0], weights[1]] = known
+    return known
+
+
+#: :func:`_two_weights`' outcomes per pair of int weights (a recursive wiring's "a leaf or a node").
+_PAIRS: dict[tuple[int, int], tuple[bool, Any, Any]] = {}
+
+
 class _Value(Picker[Any]):
     """Alternative ``index`` of a choice among values, as the stager writes it (a value, bound)."""
 
@@ -366,6 +441,21 @@ def _alternative(e: Emitter, choice: Choice[Any], alternatives: list[Picker[Any]
     return e.pick(alternatives[index], out, ind)
 
 
+def _first_of_three(apply: "Apply[Any]") -> Any:
+    """Apply's fast code: :func:`~synthia.core.emitter.lean_from_second_pick`, whose first pick of
+    three inputs and no keyword (a recursive wiring's node, picked once: a Bind builds many) is
+    made here, as ``_pick`` makes it, without a second call."""
+    if apply._picked == 0 and len(apply.args) == 3 and not apply.kwargs:
+        apply._picked = 1
+        a, b, c = apply.args  # (while nothing watches: what calls _fast; pick is _fast, see Choice._pick)
+        return apply.fn(a.value if a.__class__ is Constant else a._fast(), b.value if b.__class__ is Constant else b._fast(), c.value if c.__class__ is Constant else c._fast())
+    return lean_from_second_pick(apply)
+
+
+#: Read by ``Picker.__init_subclass__``: a subclass that picks its own way holds no lean pick.
+_first_of_three.needs_hook = True  # type: ignore[attr-defined]
+
+
 class Apply(Picker[T]):
     """``fn(*picks, **named_picks)``: a value computed from one pick of each input.
 
@@ -381,8 +471,9 @@ class Apply(Picker[T]):
     """
 
     inputs_fields = ("args", "kwargs")
-    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`).
-    _fast = lean_from_second_pick
+    #: From its second pick, the stager's code of this picker (:mod:`synthia.core.emitter`); its
+    #: first, for a node of three inputs, made at once (:func:`_first_of_three`).
+    _fast = _first_of_three
     #: The inputs' values that make a value (``inverse(value)``), for parsing: see :meth:`parse_draws`.
     inverse: Callable[[Any], Any] | None = None
 
@@ -391,10 +482,19 @@ class Apply(Picker[T]):
             self._inputs(fn, args, kwargs)
         else:  # _inputs, inlined for a function already checked (one a Bind calls at every pick)
             self.fn = fn
-            self.args = [a if isinstance(a, Picker) else Constant(a) for a in args]
+            if len(args) == 3:  # (the comprehension, unrolled: a recursive wiring's node, two sub-trees and a key)
+                a, b, c = args
+                self.args = [a if isinstance(a, Picker) else Constant(a), b if isinstance(b, Picker) else Constant(b), c if isinstance(c, Picker) else Constant(c)]
+            else:
+                self.args = [a if isinstance(a, Picker) else Constant(a) for a in args]
             self.kwargs: dict[str, Picker[Any]] = {}
         if inverse is not None:
             self.inverse = check_callable(inverse, "inverse", arguments=1)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls._fast is _first_of_three and cls._pick is not Apply._pick:  # (_first_of_three makes Apply's first pick)
+            cls._fast = lean_from_second_pick  # type: ignore[assignment]
 
     def _inputs(self, fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         if kwargs or not accepted(fn, len(args)):
@@ -447,8 +547,13 @@ class Apply(Picker[T]):
         return draws
 
     def _pick(self) -> T:
-        # (while nothing watches picks, a constant's value is read as it is: a Bind builds many)
-        args = [a.value if a.__class__ is Constant else a.pick() for a in self.args] if not WATCHED else [a.pick() for a in self.args]
+        if WATCHED:
+            args = [a.pick() for a in self.args]
+        elif len(self.args) == 3 and not self.kwargs:  # (below, unrolled: a recursive wiring's node; pick is _fast, see Choice._pick)
+            a, b, c = self.args
+            return self.fn(a.value if a.__class__ is Constant else a._fast(), b.value if b.__class__ is Constant else b._fast(), c.value if c.__class__ is Constant else c._fast())
+        else:  # (while nothing watches picks, a constant's value is read as it is: a Bind builds many)
+            args = [a.value if a.__class__ is Constant else a._fast() for a in self.args]
         if self.kwargs:
             return self.fn(*args, **{k: v.pick() for k, v in self.kwargs.items()})
         return self.fn(*args)
@@ -499,196 +604,3 @@ def _items(value: Any) -> tuple[list[Any]]:
 
 #: Containers built from one list whose items ``Apply`` parses without an ``inverse``.
 _CONTAINERS: dict[Any, Callable[[Any], Any]] = {tuple: lambda v: (list(v),), frozenset: _items, set: _items}
-
-
-#: Nested picks one value of a ``Deferred`` without ``max_depth`` may make (all of its
-#: recursion, at every depth), and how deep they may nest: past either, the value is
-#: :class:`UnboundedRecursion`, raised before the pick starts (a ``RecursionError`` may
-#: strike in the middle of any picker's bookkeeping; this depth stays well under Python's
-#: limit with every watcher on).
-MAX_RECURSIVE_PICKS = 5_000
-MAX_RECURSIVE_DEPTH = 60
-
-
-class RecursionTooDeep(ValueError):
-    """A ``Deferred`` wiring recursed deeper than the interpreter allows: a clear error in
-    place of a bare ``RecursionError`` (give ``max_depth`` and a ``fallback``)."""
-
-    def __init__(self, deferred: "Deferred[Any]", message: str | None = None) -> None:
-        limit = sys.getrecursionlimit()
-        if deferred.max_depth is None:
-            advice = "give it max_depth=... and a fallback"
-        else:
-            advice = f"its max_depth={deferred.max_depth} is beyond what Python allows: give a smaller one"
-        super().__init__(
-            message or f"a Deferred wiring recursed deeper than Python allows (sys.getrecursionlimit() is {limit}): {advice}"
-        )
-
-
-class UnboundedRecursion(RecursionTooDeep, InputTooLarge):
-    """A value of a ``Deferred`` without ``max_depth`` nested more than
-    :data:`MAX_RECURSIVE_DEPTH` picks of itself or made more than
-    :data:`MAX_RECURSIVE_PICKS` nested picks: a harness discards that input and
-    goes on (a recursion that branches more than it ends, Hypothesis's ``st.deferred`` of
-    lists, still gives its smaller values); a plain ``pick()`` raises it."""
-
-    @classmethod
-    def too_large(cls, deferred: "Deferred[Any]") -> "UnboundedRecursion":
-        return cls(deferred, f"a Deferred wiring made more than {MAX_RECURSIVE_PICKS:,} nested picks for one value "
-                             f"(it branches more than it ends): give it max_depth=... and a fallback")
-
-    @classmethod
-    def too_deep(cls, deferred: "Deferred[Any]") -> "UnboundedRecursion":
-        return cls(deferred, f"a Deferred wiring nested more than {MAX_RECURSIVE_DEPTH} picks of itself for one value: "
-                             f"give it max_depth=... and a fallback")
-
-
-class Deferred(Picker[T]):
-    """A picker built on first use by ``build()``, so a wiring can refer to itself.
-
-    ``max_depth`` bounds recursion: when ``max_depth`` picks of this same picker are
-    already under way (nested inside each other), the next value comes from ``fallback``
-    instead (a picker or a plain value, ``None`` included; ``max_depth=0``: always the
-    fallback), so a recursive wiring always terminates. Without ``max_depth``, one value may
-    nest :data:`MAX_RECURSIVE_DEPTH` picks of itself and make :data:`MAX_RECURSIVE_PICKS` in
-    all; past them the pick raises :class:`UnboundedRecursion`, which a harness counts as a
-    discarded input (a recursion that branches more than it ends still gives its smaller
-    values, as Hypothesis's ``st.deferred`` does).
-
-    >>> from synthia import Choice, RandomInteger
-    >>> tree = Deferred(lambda: Choice(Constant("leaf"), Apply(lambda l, r: [l, r], tree, tree)),
-    ...                 max_depth=3, fallback="leaf")
-    >>> tree.set_seed(14).pick()
-    [[['leaf', 'leaf'], ['leaf', 'leaf']], [['leaf', 'leaf'], 'leaf']]
-    """
-
-    inputs_fields = ("target", "fallback")
-
-    def __init__(self, build: Callable[[], Picker[T]], *, max_depth: int | None = None, fallback: Any = UNSET) -> None:
-        self.build = check_callable(build, "build", arguments=0)
-        self.max_depth = None if max_depth is None else check_int(max_depth, "max_depth", minimum=0)
-        if max_depth is not None and fallback is UNSET:
-            raise ValueError(f"fallback is required when max_depth is given (max_depth={max_depth!r}): the value used past that depth")
-        self.fallback = None if fallback is UNSET else value_input(fallback, "fallback")
-        self._target: Picker[T] | None = None
-        self._depth = 0
-        self._picks = 0  # nested picks of the value under way (without max_depth)
-
-    @property
-    def target(self) -> Picker[T]:
-        """The wiring ``build()`` returns (built on first access)."""
-        if self._target is None:
-            self._target = value_input(self.build(), "build()")
-        return self._target
-
-    def _pick(self) -> T:
-        try:
-            target = self._target or self.target
-            # While nothing is watched, target.pick is target._fast: read it without the property.
-            pick = target.pick if WATCHED else target._fast
-            if self.max_depth is None:  # a budget of nested picks for one value
-                if self._depth == 0:
-                    self._picks = 0
-                self._picks += 1
-                if self._picks > MAX_RECURSIVE_PICKS:
-                    raise UnboundedRecursion.too_large(self)
-                if self._depth >= MAX_RECURSIVE_DEPTH:
-                    raise UnboundedRecursion.too_deep(self)
-                self._depth += 1
-                try:
-                    return pick()  # type: ignore[no-any-return]
-                finally:
-                    self._depth -= 1
-            if self._depth >= self.max_depth:
-                return self.fallback.pick()  # type: ignore[union-attr]
-            self._depth += 1
-            try:
-                return pick()  # type: ignore[no-any-return]
-            finally:
-                self._depth -= 1
-        except RecursionError as error:
-            # Raised at the deepest level, passed up as it is by the levels above.
-            raise RecursionTooDeep(self) from error
-
-    def _reset_self(self) -> None:
-        self._depth = self._picks = 0
-
-    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
-        """The target's draws for ``value`` (the fallback's past ``max_depth``), counting the
-        depth as a pick does."""
-        if self.max_depth is not None and self._depth >= self.max_depth:
-            return parse(self.fallback, value)  # type: ignore[arg-type]
-        self._depth += 1
-        try:
-            return parse(self.target, value)
-        finally:
-            self._depth -= 1
-
-    def stage(self, e: Emitter, out: list[str], ind: str) -> str:
-        """The stager's code of a pick: a call of one local recursive function for this picker
-        (written once per walk). Past ``max_depth`` it gives the fallback; the depth is an
-        argument (``deferred0(depth0 + 1)`` in its own body) when only its own body and
-        ``pick`` call it, else a counter of ``make`` (``nonlocal``) that every caller shares
-        (another recursive function calls it, or it is the lean pick of this one picker,
-        re-entered through its inputs)."""
-        name = e.memo.get(("deferred", id(self)))
-        if name is None:
-            e.staged += 1
-            name = e.memo[("deferred", id(self))] = e.var("deferred")
-            body = [f"    def {name}():  # Deferred"]
-            target = self.target
-            if self.max_depth is not None:
-                depth = name.replace("deferred", "depth")
-                body.append(f"        if {depth} >= {self.max_depth}:")
-                fallback = e.pick(self.fallback, body, " " * 12)  # type: ignore[arg-type]
-                return_value(body, fallback, " " * 12)
-                body.append("")  # where the target's code opens: else (depth an argument) or try (a counter)
-                opening = len(body) - 1
-                return_value(body, e.pick(target, body, " " * 12), " " * 12)
-                e.finishers.append(functools.partial(_count_depth, e, name, depth, body, opening))
-            else:
-                return_value(body, e.pick(target, body, " " * 8), " " * 8)
-            e.functions.append(body)
-        v = e.var("d")
-        out.append(f"{ind}{v} = {name}({_depth_site(name) if self.max_depth is not None else ''})")
-        return v
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Deferred[T]":
-        # Build before copying: an unbuilt copy would call build(), whose closure
-        # refers to the original wiring, and so share it.
-        self.target
-        twin: Deferred[T] = super().__deepcopy__(memo)  # type: ignore[assignment]
-        return twin
-
-    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
-        kwargs: dict[str, Any] = {}
-        if self.max_depth is not None:
-            kwargs = {"max_depth": self.max_depth, "fallback": self.fallback}
-        return [self.build], kwargs
-
-
-def _depth_site(name: str) -> str:
-    """A mark in a call of a ``Deferred``'s function, written by its finisher: the depth it
-    is called at (``depth0 + 1`` in its own body), or nothing (the shared counter)."""
-    return f"\x00{name}\x00"
-
-
-def _count_depth(e: Emitter, name: str, depth: str, body: list[str], opening: int, pick_lines: list[str]) -> None:
-    """Finish the function ``name`` of a ``Deferred`` once the whole walk is written: its
-    depth an argument if nothing but its own body and ``pick`` calls it, else a counter."""
-    site = _depth_site(name)
-    argument = e.one is None and not any(site in line for lines in e.lines_outside(pick_lines, body) for line in lines)
-    if argument:
-        body[0] = f"    def {name}({depth}=0):  # Deferred"
-        body[opening] = "        else:"
-        body[:] = [line.replace(site, f"{depth} + 1") for line in body]
-    else:
-        e.prelude.append(f"    {depth} = 0")
-        body[opening : opening + 1] = [f"        {depth} += 1", "        try:"]
-        body.append("        finally:")
-        body.append(f"            {depth} -= 1")
-        body.insert(1, f"        nonlocal {depth}")
-        for lines in (pick_lines, *e.lines_outside(pick_lines, body)):
-            lines[:] = [line.replace(site, "") for line in lines]
-        body[:] = [line.replace(site, "") for line in body]
-    pick_lines[:] = [line.replace(site, "") for line in pick_lines]

@@ -10,7 +10,8 @@ from typing import Any
 
 from ..core.constant import Constant
 from ..core.picker import Picker
-from .basic import Apply, Choice, Deferred
+from .basic import Apply, Choice
+from .deferred import Deferred
 from .collections import ComposeList, SetPicker
 from .constraints import Constraints
 from .integers import AnyInteger

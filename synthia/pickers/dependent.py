@@ -194,14 +194,18 @@ class Bind(RandomPicker[U]):
         if self.cache or WATCHED:
             return self._made()
         # _made(), inlined for a plain Bind off any route (what a recursive wiring builds by the
-        # thousand): fn called on the picker's value inside a block of derived seeds.
+        # thousand): fn called on the picker's value inside a block of derived seeds. While
+        # nothing watches, a picker's pick is its _fast (core/picker.py, FAST_PICK): called
+        # without the property's look-ups.
         deriving = derived_seeds(self._stream.getrandbits(64), True, self)
         token = DERIVING.set(deriving)
         try:
-            inner = self.fn(self.picker.pick())
+            inner = self.fn(self.picker._fast())
         finally:
             DERIVING.reset(token)
-        return (inner if isinstance(inner, Picker) else Constant(inner)).pick()  # type: ignore[no-any-return]
+        if WATCHED:  # (watching began inside fn)
+            return (inner if isinstance(inner, Picker) else Constant(inner)).pick()  # type: ignore[no-any-return]
+        return inner._fast() if isinstance(inner, Picker) else inner  # type: ignore[no-any-return]  # (a plain value: a Constant's pick)
 
     def _made(self) -> U:
         # The maker's pick is fn of the picker's value; called as it is while nothing watches

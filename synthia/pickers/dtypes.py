@@ -13,7 +13,8 @@ from typing import Any, Sequence
 
 from ..core.checks import check_bool, check_int, check_values
 from ..core.picker import Picker
-from .basic import Apply, Choice, Constant, Deferred
+from .basic import Apply, Choice, Constant
+from .deferred import Deferred
 from .collections import ComposeList
 from .filters import PickIf
 from .scalars import RandomInteger

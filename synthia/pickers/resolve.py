@@ -26,7 +26,8 @@ from typing import Any
 from ..core.checks import describe
 from ..core.constant import Constant
 from ..core.picker import Picker
-from .basic import Apply, Choice, Deferred
+from .basic import Apply, Choice
+from .deferred import Deferred
 from .building import Building
 from .collections import RandomSubList
 from .constraints import Constraints, read_constraints

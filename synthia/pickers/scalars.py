@@ -13,7 +13,7 @@ from ..core.checks import check_int, check_number, check_probability, check_rang
 from ..core.leaves import DrawSpec
 from ..core.tapes import BOOLEAN, FLOAT, INTEGER
 from ..core.picker import RandomPicker, Reactive, held_sampler
-from ..core.random import MixStream
+from ..core.random import DERIVING, ROUTE, MixStream
 from ..core.shrinking import Shrinkable
 
 __all__ = ["RandomInteger", "RandomFloat", "RandomBoolean"]
@@ -44,6 +44,15 @@ class RandomInteger(RandomPicker[int], Reactive[int], Shrinkable[int]):
             self.low = check_int(low, "low")
             self.high = check_int(high, "high")
             check_range(self.low, self.high)
+        if seed is None:
+            deriving = DERIVING.get()
+            if deriving is not None and deriving.light and not self._rebinds:
+                # Built inside a plain Bind's pick: _init_stream's light stream, inlined (a Bind builds many).
+                index = deriving.count = deriving.count + 1
+                stream: Any = MixStream(None, deriving.root, index)
+                route = ROUTE.get()
+                self._stream = stream if route is None else route.join(stream)
+                return
         self._init_stream(seed)
 
     def _fast(self) -> int:

@@ -9,7 +9,8 @@ import typing
 from typing import Any, Callable
 
 from ..core.picker import Picker
-from .basic import Choice, Deferred
+from .basic import Choice
+from .deferred import Deferred
 from .constraints import Constraints
 from .floats import AnyFloat
 from .integers import AnyInteger

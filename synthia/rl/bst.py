@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.picker import Picker
-from ..pickers.basic import Apply, Choice, Deferred
+from ..pickers.basic import Apply, Choice
+from ..pickers.deferred import Deferred
 from ..pickers.scalars import RandomInteger
 
 __all__ = ["bst_wiring", "is_bst", "canonical", "size"]
