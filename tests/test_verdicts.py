@@ -250,12 +250,12 @@ def test_a_summary_never_raises_on_values_that_cannot_be_shown() -> None:
 
 def test_a_deferred_that_recurses_too_deep_is_a_clear_error() -> None:
     endless: sy.Picker[object] = sy.Deferred(lambda: sy.Apply(lambda a: [a], endless))
-    with pytest.raises(ValueError, match="nested more than 60 picks of itself for one value: give it max_depth"):
+    with pytest.raises(ValueError, match="nested more than 200 picks of itself for one value: give it max_depth"):
         endless.pick()
     # In a run every input grows too large: each is discarded, and the run says so.
     report = sy.Assert(lambda v: True, sy.FixedCount(20), v=endless).run(seed=1)
     assert report.status == "error" and not report.passed
-    assert report.error is not None and "all 100 were discarded (grown too large: a Deferred wiring nested more than 60" in report.error
+    assert report.error is not None and "all 100 were discarded (grown too large: a Deferred wiring nested more than 200" in report.error
     deep: sy.Picker[object] = sy.Deferred(lambda: sy.Apply(lambda a: [a], deep), max_depth=10**6, fallback=0)
     with pytest.raises(ValueError, match=r"its max_depth=1000000 is beyond what Python allows"):
         sy.Assert(lambda v: True, v=deep).run(seed=1)

@@ -25,10 +25,14 @@ T = TypeVar("T")
 #: Nested picks one value of a ``Deferred`` without ``max_depth`` may make (all of its
 #: recursion, at every depth), and how deep they may nest: past either, the value is
 #: :class:`UnboundedRecursion`, raised before the pick starts (a ``RecursionError`` may
-#: strike in the middle of any picker's bookkeeping; this depth stays well under Python's
-#: limit with every watcher on).
-MAX_RECURSIVE_PICKS = 5_000
-MAX_RECURSIVE_DEPTH = 60
+#: strike in the middle of any picker's bookkeeping, at a depth that differs between a
+#: watched pick and a plain one).
+MAX_RECURSIVE_PICKS = 10_000
+MAX_RECURSIVE_DEPTH = 200
+#: Frames the outermost pick of such a value adds to Python's recursion limit while it lasts
+#: (some 15 frames a nested pick, watched: more than a value that recursed past Python's
+#: default limit before ever used).
+STACK_ROOM = 3_000
 
 
 class RecursionTooDeep(ValueError):
@@ -109,7 +113,7 @@ class Deferred(Picker[T]):
             pick = target.pick if WATCHED else target._fast
             if self.max_depth is None:  # a budget of nested picks for one value
                 if self._depth == 0:
-                    self._picks = 0
+                    return self._outermost(pick)
                 self._picks += 1
                 if self._picks > MAX_RECURSIVE_PICKS:
                     raise UnboundedRecursion.too_large(self)
@@ -130,6 +134,21 @@ class Deferred(Picker[T]):
         except RecursionError as error:
             # Raised at the deepest level, passed up as it is by the levels above.
             raise RecursionTooDeep(self) from error
+
+    def _outermost(self, pick: Callable[[], T]) -> T:
+        """The outermost pick of a value without ``max_depth``: its count of nested picks
+        begins, and Python's recursion limit is raised for as long as it lasts, so that the
+        budget of :data:`MAX_RECURSIVE_DEPTH` nested picks -- the same whether the pick is
+        watched (recorded, replayed) or not, so a value is made the same way in both -- is
+        reached before Python's limit (as Hypothesis makes room for its own draws)."""
+        self._picks, self._depth = 1, 1
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(limit + STACK_ROOM)
+        try:
+            return pick()
+        finally:
+            self._depth = 0
+            sys.setrecursionlimit(limit)
 
     def _reset_self(self) -> None:
         self._depth = self._picks = 0
