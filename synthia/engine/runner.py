@@ -36,6 +36,7 @@ from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.graph import kinds_of, notify_failure, picker_notes
 from ..core.parsing import Reparser
 from .capture import OutputCapture
+from ..core.budget import making_inputs
 from .copying import copy_plan, copy_random, copy_span, next_copy
 from .coverage import signature, span_names
 from .discovery import CHECKPOINT, Discovery
@@ -111,7 +112,7 @@ class Runner:
         # end the run between calls): a little after the budget.
         limit = time_limit(budget * 1.1 + 0.5) if budget is not None else contextlib.nullcontext()
         try:
-            with limit, self.capture:
+            with limit, self.capture, making_inputs():
                 if not self._replay_saved(list(tapes)):
                     for failing in self._discover():
                         if not self._shrink(failing) or self._enough():

@@ -9,6 +9,7 @@ from typing import Any, Callable, TypeVar
 
 from ..core.checks import check_callable, check_int
 from ..core.constant import Constant
+from ..core.budget import MAKING_INPUTS
 from ..core.exceptions import InputTooLarge
 from ..core.inputs import value_input
 from ..core.instrument import WATCHED
@@ -58,6 +59,10 @@ class UnboundedRecursion(RecursionTooDeep, InputTooLarge):
     lists, still gives its smaller values); a plain ``pick()`` raises it."""
 
     @classmethod
+    def past_budget(cls, deferred: "Deferred[Any]", picks: int) -> "UnboundedRecursion":
+        return cls.too_large(deferred) if picks > MAX_RECURSIVE_PICKS else cls.too_deep(deferred)
+
+    @classmethod
     def too_large(cls, deferred: "Deferred[Any]") -> "UnboundedRecursion":
         return cls(deferred, f"a Deferred wiring made more than {MAX_RECURSIVE_PICKS:,} nested picks for one value "
                              f"(it branches more than it ends): give it max_depth=... and a fallback")
@@ -74,11 +79,12 @@ class Deferred(Picker[T]):
     ``max_depth`` bounds recursion: when ``max_depth`` picks of this same picker are
     already under way (nested inside each other), the next value comes from ``fallback``
     instead (a picker or a plain value, ``None`` included; ``max_depth=0``: always the
-    fallback), so a recursive wiring always terminates. Without ``max_depth``, one value may
-    nest :data:`MAX_RECURSIVE_DEPTH` picks of itself and make :data:`MAX_RECURSIVE_PICKS` in
-    all; past them the pick raises :class:`UnboundedRecursion`, which a harness counts as a
-    discarded input (a recursion that branches more than it ends still gives its smaller
-    values, as Hypothesis's ``st.deferred`` does).
+    fallback), so a recursive wiring always terminates. Without ``max_depth``, while a run
+    makes inputs (:mod:`synthia.core.budget`) one value may nest :data:`MAX_RECURSIVE_DEPTH`
+    picks of itself and make :data:`MAX_RECURSIVE_PICKS` in all; past them the pick raises
+    :class:`UnboundedRecursion`, which the harness counts as a discarded input (a recursion
+    that branches more than it ends still gives its smaller values, as Hypothesis's
+    ``st.deferred`` does). Outside a run a pick recurses as deep as Python allows.
 
     >>> from synthia import Choice, RandomInteger
     >>> tree = Deferred(lambda: Choice(Constant("leaf"), Apply(lambda l, r: [l, r], tree, tree)),
@@ -111,19 +117,21 @@ class Deferred(Picker[T]):
             target = self._target or self.target
             # While nothing is watched, target.pick is target._fast: read it without the property.
             pick = target.pick if WATCHED else target._fast
-            if self.max_depth is None:  # a budget of nested picks for one value
-                if self._depth == 0:
-                    return self._outermost(pick)
-                self._picks += 1
-                if self._picks > MAX_RECURSIVE_PICKS:
-                    raise UnboundedRecursion.too_large(self)
-                if self._depth >= MAX_RECURSIVE_DEPTH:
-                    raise UnboundedRecursion.too_deep(self)
-                self._depth += 1
-                try:
+            if self.max_depth is None:
+                if not MAKING_INPUTS:
                     return pick()  # type: ignore[no-any-return]
-                finally:
-                    self._depth -= 1
+                # A run makes inputs: a budget of nested picks for one value.
+                depth = self._depth
+                if depth == 0:
+                    return self._outermost(pick)
+                picks = self._picks = self._picks + 1
+                if picks > MAX_RECURSIVE_PICKS or depth >= MAX_RECURSIVE_DEPTH:
+                    raise UnboundedRecursion.past_budget(self, picks)
+                # No try/finally: an exception ends the value, and the outermost pick resets.
+                self._depth = depth + 1
+                value = pick()
+                self._depth = depth
+                return value  # type: ignore[no-any-return]
             if self._depth >= self.max_depth:
                 return self.fallback.pick()  # type: ignore[union-attr]
             self._depth += 1
