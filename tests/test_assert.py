@@ -207,7 +207,36 @@ print(repr((r.tried, r.first_index, r.smallest, r.shrink_steps, r.shrink_tries, 
 """
 
 
-@pytest.mark.parametrize("script", [SCRIPT, SCRIPT_TEXTS, SCRIPT_WIDENING], ids=["trees", "texts and Binds", "widening and coupled sizes"])
+#: Inputs discarded as the wiring makes them (a recursion with no depth bound past its budget, a
+#: set that cannot reach its size), -0.0, and find's copies every 16 values.
+SCRIPT_DISCARDS = """
+import math, warnings
+import synthia as sy
+warnings.simplefilter("ignore")
+tree = sy.Deferred(lambda: sy.Choice(sy.AnyInteger(), sy.ArrayPicker(tree, tree, tree, tree, tree)))
+sets = sy.ComposeList(sy.SetPicker(sy.RandomBoolean(), sy.RandomInteger(0, 5)), sy.RandomInteger(0, 6))
+def test(t, s, x):
+    return not (isinstance(t, tuple) and any(s) and math.copysign(1, x) < 0)
+r = sy.Assert(test, sy.FixedCount(1000), t=tree, s=sets, x=sy.AnyFloat(-1.0, 1.0, signed_zero=True)).run(seed=SEED)
+pair = sy.ArrayPicker(sy.ComposeList(sy.AnyInteger(), sy.RandomInteger(0, 11)), sy.AnyInteger())
+found = sy.find(pair, lambda p: p[1] in p[0] and p[1] >= 1000, seed=SEED)
+print(repr((r.tried, r.discarded, r.discarded_by, r.first_index, r.smallest, r.shrink_steps, r.shrink_tries, r.tape.values(), found)))
+"""
+
+#: The same run under a clock that races (every reading a minute after the last): no default
+#: path reads it to decide what to report.
+FAST_CLOCK = """
+import time
+_now = [0.0]
+def _fast() -> float:
+    _now[0] += 60.0
+    return _now[0]
+time.perf_counter = time.monotonic = time.process_time = time.time = _fast
+"""
+
+
+@pytest.mark.parametrize("script", [SCRIPT, SCRIPT_TEXTS, SCRIPT_WIDENING, SCRIPT_DISCARDS],
+                         ids=["trees", "texts and Binds", "widening and coupled sizes", "discards and copies"])
 @pytest.mark.parametrize("seed", [3, 2026])
 def test_the_same_seed_gives_the_same_report_in_a_fresh_process(seed: int, script: str) -> None:
     import subprocess
@@ -215,12 +244,12 @@ def test_the_same_seed_gives_the_same_report_in_a_fresh_process(seed: int, scrip
 
     outputs = [
         subprocess.run(
-            [sys.executable, "-c", script.replace("SEED", str(seed))],
+            [sys.executable, "-c", clock + script.replace("SEED", str(seed))],
             capture_output=True, text=True, check=True, env={"PYTHONHASHSEED": str(k), "PATH": ""},
         ).stdout
-        for k in (1, 2)
+        for k, clock in ((1, ""), (2, ""), (3, FAST_CLOCK))
     ]
-    assert outputs[0] == outputs[1] and outputs[0].strip()
+    assert outputs[0] == outputs[1] == outputs[2] and outputs[0].strip()
 
 
 def test_arguments_that_share_a_picker_stay_shared() -> None:
