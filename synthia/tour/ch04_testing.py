@@ -199,6 +199,32 @@ def run(tour: Tour) -> None:
 
     tour.say(
         """
+        sy.find searches rather than tests, so it tries a copy every 16 values
+        (copy_parts=16): a value needed twice -- an integer that must also appear in the
+        list beside it -- is found on every seed. A recursion with no depth bound, such as
+        Hypothesis's st.deferred tree, branches forever more often than not: while a run makes
+        inputs, a value past 200 nested picks of its Deferred is discarded (as Hypothesis
+        discards an overrun), and so is an input whose picker gives up (a set of booleans
+        asked for three elements); the run goes on with the others and says why it discarded.
+        """
+    )
+    tour.code(
+        """
+        pair = sy.ArrayPicker(sy.ComposeList(sy.AnyInteger(), sy.RandomInteger(0, 11)), sy.AnyInteger())
+        sy.find(pair, lambda p: p[1] in p[0] and p[1] >= 1000, seed=0)
+        tree = sy.Deferred(lambda: sy.Choice(sy.AnyInteger(), sy.ArrayPicker(tree, tree, tree, tree, tree)))
+        report = sy.Assert(lambda t: not isinstance(t, tuple), t=tree).run(seed=0)
+        """
+    )
+    pair = sy.ArrayPicker(sy.ComposeList(sy.AnyInteger(), sy.RandomInteger(0, 11)), sy.AnyInteger())
+    tour.show("found", sy.find(pair, lambda p: p[1] in p[0] and p[1] >= 1000, seed=0))
+    tree: sy.Picker[Any] = sy.Deferred(lambda: sy.Choice(sy.AnyInteger(), sy.ArrayPicker(tree, tree, tree, tree, tree)))
+    branching = sy.Assert(lambda t: not isinstance(t, tuple), t=tree).run(seed=0)
+    tour.show("smallest tree", branching.smallest["t"])  # type: ignore[index]
+    tour.show("discarded", f"{branching.discarded} inputs {branching.discarded_by}")
+
+    tour.say(
+        """
         Two shapes that defeat shrinking value by value: two numbers that must stay close
         (0 < b - a <= 30 out of 12,000: lowering one alone breaks the failure, so both go down
         together), and a length followed by another argument (len(xs) % n == 0 with odd
