@@ -12,7 +12,7 @@ import pytest
 import synthia as sy
 from synthia.core.parsing import Parse, same_value, why_not
 
-from .quality.cases import _holds, _json_with_dicts, _nesting
+from .quality.cases import _encoder_missing, _holds, _json_round_trip, _json_with_dicts, _nesting
 
 
 def test_same_value_is_exact_on_types_and_floats() -> None:
@@ -148,6 +148,15 @@ def test_widening_remakes_a_dict_wrapper_as_a_list_around_the_same_child(start: 
     # Choice's last alternative is parsed again by its list alternative, the children kept.
     report = sy.shrink(_json_with_dicts(), start, lambda v: not (_nesting(v) >= 3 and _holds(v, 5)))
     assert report.smallest == {"value": [[[5]]]}
+
+
+@pytest.mark.parametrize("start", [{"\\": None}, {"a\\": {"": 0}}, [{"\\b": []}]], ids=repr)
+def test_widening_remakes_a_dict_by_its_key(start: Any) -> None:
+    # The failing string is a dict's key: the dict is parsed again as the key alone, by the
+    # text alternative of the same Choice (without it the shrinker ends at {'\\': None}).
+    text = sy.RandomString(sy.RandomInteger(0, 5), alphabet='ab"\\')
+    report = sy.shrink(_json_round_trip(text), start, lambda v: not _encoder_missing("\\")(v))
+    assert report.smallest == {"value": "\\"}
 
 
 def test_widening_makes_a_constant_by_the_first_alternative_that_can_parse_it() -> None:

@@ -201,7 +201,8 @@ class Reparser:
     """The value of a span of a recorded input, parsed again by the picker that made it: the
     draws of other ways the same picker makes that value -- by an earlier alternative of a
     ``Choice`` that can (widening) -- or makes a part of it: the same children in another
-    wrapper (a dict's values or a tuple's items in a list), a child in place of the value (the wrapper taken off), an item of a
+    wrapper (a dict's values or a tuple's items in a list), a child in place of the value (the wrapper taken off), a dict's key in the dict's place
+    (``{'a': None}`` as ``'a'``), an item of a
     list moved into a sibling list or dict, or into a list of the sibling's children in its place
     (``[5, []]`` and ``[5, {}]`` as ``[[5]]``, ``[5, {}]`` as ``[{'': 5}]``). The shrinker tries them as replacements of the span (each checked by its
     replay, as any candidate).
@@ -246,7 +247,13 @@ class Reparser:
             return []
         current = [(d.kind, d.value) for d in own]
         out: list[list[Draw]] = []
-        parts = [value, *_rewrapped(value), *_children(value)[: self.CHILDREN], *_pushed_down(value)[: self.CHILDREN]]
+        parts = [
+            value,
+            *_rewrapped(value),
+            *_children(value)[: self.CHILDREN],
+            *_keys(value)[: self.CHILDREN],
+            *_pushed_down(value)[: self.CHILDREN],
+        ]
         for part in parts:
             draws = parse_draws(node, part)
             if draws is not None and [(d.kind, d.value) for d in draws] != current and draws not in out:
@@ -293,6 +300,12 @@ def _pushed_down(value: Any) -> list[Any]:
                     if free:
                         out.append([*rest[: j - (i < j)], {free[0]: item, **sibling}, *rest[j - (i < j) + 1 :]])
     return out
+
+
+def _keys(value: Any) -> list[Any]:
+    """A dict's keys: each tried in the dict's place (``{'a': None}`` as ``'a'``), as a child is,
+    when the wiring's value can be a key's kind too (a recursion of text and dicts of text)."""
+    return list(value) if type(value) is dict else []
 
 
 def _children(value: Any) -> list[Any]:

@@ -1814,3 +1814,94 @@ CASES += [
         seeds=(0, 1, 2, 3, 4),
     ),
 ]
+
+
+def _encoder_missing(escape: str) -> Callable[[Any], bool]:
+    """A planted bug: a JSON encoder writing one escaped character (``\\``, ``"``, a newline)
+    as it is; the value fails when it does not come back from ``json.loads``."""
+    written = json.dumps(escape)[1:-1]
+
+    def encode(v: Any) -> str:
+        if isinstance(v, str):
+            return json.dumps(v).replace(written, escape)
+        if isinstance(v, list):
+            return "[" + ",".join(encode(x) for x in v) + "]"
+        if isinstance(v, dict):
+            return "{" + ",".join(encode(k) + ":" + encode(x) for k, x in v.items()) + "}"
+        return json.dumps(v)
+
+    def fails(v: Any) -> bool:
+        try:
+            return bool(json.loads(encode(v)) != v)
+        except ValueError:
+            return True
+
+    return fails
+
+
+def _json_round_trip(text: sy.Picker[str], containers_first: bool = False, max_depth: int | None = None, floats: bool = False) -> sy.Picker[Any]:
+    """JSON values from a recursion: ``None``, integers, texts (and floats), lists, and dicts
+    keyed by the same texts; the containers first or last; with or without a depth bound."""
+
+    def alternatives(value: sy.Picker[Any]) -> list[Any]:
+        leaves: list[Any] = [sy.AnyInteger(), text, *([sy.AnyFloat()] if floats else [])]
+        containers: list[Any] = [sy.ComposeList(value, sy.RandomInteger(0, 5)), sy.DictPicker(text, value, sy.RandomInteger(0, 5))]
+        return [None, *containers[::-1], *leaves] if containers_first else [None, *leaves, *containers]
+
+    if max_depth is None:
+        value: sy.Picker[Any] = sy.Deferred(lambda: sy.Choice(*alternatives(value)))
+    else:
+        value = sy.Deferred(lambda: sy.Choice(*alternatives(value)), max_depth=max_depth, fallback=None)
+    return value
+
+
+def _json_round_trip_strategy(text: Any, containers_first: bool = False, floats: bool = False) -> Any:
+    st = _st()
+    leaves = st.integers() | text | st.floats(allow_nan=False, allow_infinity=False) if floats else st.integers() | text
+
+    def containers(kids: Any) -> Any:
+        lists, dicts = st.lists(kids, max_size=5), st.dictionaries(text, kids, max_size=5)
+        return dicts | lists if containers_first else lists | dicts
+
+    return st.recursive(st.none() | leaves, containers)
+
+
+_ESCAPES = 'ab"\\\n'
+
+CASES += [
+    # The string that breaks the encoder is first made as a dict's key (most values are
+    # containers): the dict is re-made by its key, the text alternative that can parse it.
+    QualityCase(
+        "JSON round trip: a backslash not escaped, no depth bound, any text",
+        lambda: _json_round_trip(sy.RandomText(sy.RandomInteger(0, 6), nasty=0)),
+        _encoder_missing("\\"),
+        "\\",
+        lambda: _json_round_trip_strategy(_st().text(max_size=6)),
+        seeds=(0, 1, 2, 3, 4),
+        examples=5000,
+    ),
+    QualityCase(
+        "JSON round trip: a quote not escaped, depth 4",
+        lambda: _json_round_trip(sy.RandomString(sy.RandomInteger(0, 5), alphabet=_ESCAPES), max_depth=4),
+        _encoder_missing('"'),
+        '"',
+        lambda: _json_round_trip_strategy(_st().text(_ESCAPES, max_size=5)),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "JSON round trip: a newline not escaped, the containers first",
+        lambda: _json_round_trip(sy.RandomString(sy.RandomInteger(0, 5), alphabet=_ESCAPES), containers_first=True, max_depth=4),
+        _encoder_missing("\n"),
+        "\n",
+        lambda: _json_round_trip_strategy(_st().text(_ESCAPES, max_size=5), containers_first=True),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+    QualityCase(
+        "JSON round trip: a backslash not escaped, floats too, the containers first",
+        lambda: _json_round_trip(sy.RandomString(sy.RandomInteger(0, 5), alphabet='ab"\\'), containers_first=True, floats=True),
+        _encoder_missing("\\"),
+        "\\",
+        lambda: _json_round_trip_strategy(_st().text('ab"\\', max_size=5), containers_first=True, floats=True),
+        seeds=(0, 1, 2, 3, 4),
+    ),
+]
