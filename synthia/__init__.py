@@ -204,6 +204,7 @@ __all__ = [
     "RandomBoolean",
     "AnyFloat",
     "AnyInteger",
+    "AnySize",
     "BiasedRandomFloat",
     "GaussianFloat",
     "PoissonInteger",

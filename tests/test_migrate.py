@@ -138,7 +138,7 @@ def test_map_filter_flatmap_and_or_become_pickers_on_strategies_only() -> None:
     assert "evens = sy.Apply(lambda x: x * 2, sy.RandomInteger(0, 101))" in code
     assert "small = sy.PickIf(evens, lambda x: x < 50)" in code
     assert "sized = sy.Bind(sy.RandomInteger(1, 6), lambda n: sy.ComposeList(sy.RandomBoolean(), n))" in code
-    assert "either = sy.Choice(sy.Constant(None), small, sy.RandomText(sy.RandomInteger(0, 11)))" in code
+    assert "either = sy.Choice(sy.Constant(None), small, sy.RandomText(sy.AnySize()))" in code
     assert "results = ThreadPoolExecutor().map(abs, [1, -2])" in code  # not a strategy
     namespace = run(code)
     assert all(x % 2 == 0 and x < 50 for x in namespace["small"].set_seed(1).take(50))
@@ -158,7 +158,9 @@ def test_collections_sizes_and_uniqueness() -> None:
     namespace = run(code)
     assert all(2 <= len(l) <= 4 and len(set(l)) == len(l) for l in namespace["a"].set_seed(1).take(100))
     assert all(len(s) <= 3 for s in namespace["b"].set_seed(1).take(100))
-    assert all(1 <= len(d) <= 11 for d in namespace["c"].set_seed(1).take(100))
+    # No max_size: Hypothesis's sizes, at least min_size, usually short, sometimes long.
+    sizes = [len(d) for d in namespace["c"].set_seed(1).take(400)]
+    assert min(sizes) == 1 and 5 <= sum(sizes) / len(sizes) <= 8 and max(sizes) >= 15
     assert all(t[1] == 1 for t in namespace["d"].set_seed(1).take(10))
     assert 'e = sy.RandomString(3, "ab")' in code
 
@@ -332,7 +334,7 @@ def test_data_draw_becomes_sy_draw_and_the_data_argument_goes() -> None:
             i = data.draw(st.integers(0, len(xs) - 1), label="index")
             assert xs[i] in xs
         """)
-    assert "@sy.given(xs=sy.ComposeList(sy.RandomInteger(0, 10), sy.RandomInteger(1, 12)))\ndef test_index(xs):" in code
+    assert "@sy.given(xs=sy.ComposeList(sy.RandomInteger(0, 10), sy.AnySize(1)))\ndef test_index(xs):" in code
     assert "i = sy.draw(sy.RandomInteger(0, len(xs)))" in code
     run(code)["test_index"]()
 

@@ -75,11 +75,11 @@ def test_a_failure_shrinks_through_the_fields_draws() -> None:
 
 def test_struct_fills_the_required_fields_it_is_not_given_and_keeps_defaults() -> None:
     assert repr(sy.Struct(Point, y=5)) == "Struct(Point, x=AnyInteger(), y=5)"
-    assert repr(sy.Struct(Item)) == "Struct(Item, sku=RandomText(RandomInteger(0, 11)))"
+    assert repr(sy.Struct(Item)) == "Struct(Item, sku=RandomText(AnySize()))"
     assert all(i.quantity == 1 for i in sy.Struct(Item).set_seed(1).take(50))  # left out: the class's default
     assert repr(sy.builds(Item)) == (
-        "Struct(Item, sku=RandomText(RandomInteger(0, 11)), quantity=Choice(1, AnyInteger()), "
-        "tags=Choice(Apply(list), ComposeList(RandomText(RandomInteger(0, 11)), length=RandomInteger(0, 11))))"
+        "Struct(Item, sku=RandomText(AnySize()), quantity=Choice(1, AnyInteger()), "
+        "tags=Choice(Apply(list), ComposeList(RandomText(AnySize()), length=AnySize())))"
     )
 
 
@@ -378,7 +378,7 @@ def test_a_type_it_cannot_build_is_named_with_its_path() -> None:
 
 def test_the_wiring_prints_as_pickers() -> None:
     assert repr(sy.from_type(dict[str, Optional[Point]])) == (
-        "DictPicker(RandomText(RandomInteger(0, 11)), Choice(None, Struct(Point, x=AnyInteger(), y=AnyInteger())), RandomInteger(0, 11))"
+        "DictPicker(RandomText(AnySize()), Choice(None, Struct(Point, x=AnyInteger(), y=AnyInteger())), AnySize())"
     )
 
 

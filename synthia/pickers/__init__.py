@@ -46,6 +46,7 @@ __all__ = [
     "RandomBoolean",
     "AnyFloat",
     "AnyInteger",
+    "AnySize",
     "BiasedRandomFloat",
     "GaussianFloat",
     "PoissonInteger",

@@ -1,4 +1,5 @@
-"""Every integer, the awkward ones included: :class:`AnyInteger`.
+"""Every integer, the awkward ones included: :class:`AnyInteger`; a collection's size as
+Hypothesis draws one, usually short and sometimes long: :class:`AnySize`.
 
 :class:`~synthia.RandomInteger` is uniform over its range, which is what a distribution
 should be and what a test often should not: over ``[-2**63, 2**63)`` it never makes ``0``,
@@ -27,15 +28,16 @@ edge and one small -- stay equal while they shrink together.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from ..core.checks import check_int
+from ..core.checks import check_count, check_int
 from ..core.draws import INTEGER, Draw
 from ..core.parsing import Parse
 from ..core.picker import RandomPicker
 from ..core.shrinking import simplest_in
 
-__all__ = ["AnyInteger"]
+__all__ = ["AnyInteger", "AnySize"]
 
 #: The default range: every integer of 64 bits, signed or not.
 DEFAULT_LOW, DEFAULT_HIGH = -(2**64), 2**64
@@ -111,4 +113,71 @@ class AnyInteger(RandomPicker[int]):
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         if self.low == DEFAULT_LOW and self.high == DEFAULT_HIGH:
             return [], {}
+        return [self.low, self.high], {}
+
+
+#: A size with no upper bound stays below ``low + UNBOUNDED_EXTRA`` (a geometric count of mean
+#: 5 passes 1,000 with odds of about 1e-80; a source that chooses sizes itself -- Hypothesis's
+#: data when the wiring runs under ``@given`` -- cannot ask for an endless collection).
+UNBOUNDED_EXTRA = 1000
+#: The mean count above ``low`` of a size with no upper bound and ``low < 5``.
+SHORT_MEAN = 5
+
+
+class AnySize(RandomPicker[int]):
+    """The size of a collection, in ``[low, high)``, drawn as Hypothesis sizes its collections:
+    usually short, sometimes long. The value is ``low`` plus a geometric count (each element
+    more with the same odds) of mean ``max(low, 5)`` -- Hypothesis's average size
+    ``max(2 * low, low + 5)`` -- or, with a ``high``, of mean ``min(max(low, 5), (high - 1 -
+    low) / 2)``; a count past the range gives ``high - 1``. ``high=None``: below ``low + 1000``.
+
+    It is what the codemod and ``from_type`` give a collection whose size has no upper bound:
+    ``st.lists(x)`` is ``sy.ComposeList(x, sy.AnySize())``. Its mean is a uniform
+    ``RandomInteger(0, 11)``'s, but a list of 20 elements (one in 40) or a constant text of 30
+    characters is still a value of it -- something a test asks for, and a string the shrinker
+    parses again by the text alternative beside it. Like :class:`AnyInteger`, the value is
+    **one integer draw** of the range: it replays, parses and shrinks as the integer itself
+    (towards ``low``).
+
+    >>> AnySize(seed=1).take(10)
+    [7, 2, 4, 22, 7, 2, 0, 12, 0, 3]
+    >>> AnySize(50).low, AnySize(50).high, AnySize(2, 5)
+    (50, 1050, AnySize(2, 5))
+    >>> AnySize(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: low must be >= 0, got -1
+    """
+
+    def __init__(self, low: int = 0, high: int | None = None, *, seed: int | None = None) -> None:
+        self.low = check_count(low, "low")
+        self.high = self.low + UNBOUNDED_EXTRA if high is None else check_count(high, "high")
+        if not self.low < self.high:
+            raise ValueError(f"high must be greater than low, got low={low!r}, high={high!r}")
+        self.unbounded = high is None
+        mean = max(self.low, SHORT_MEAN)
+        if high is not None and self.high - 1 - self.low < 2 * mean:
+            mean = (self.high - 1 - self.low) / 2
+        # A count k has odds p**k * (1 - p), p = mean / (mean + 1): log(1 - u) / log(p) of a
+        # uniform u, rounded down (log(p) = -log1p(1 / mean) stays exact for huge means).
+        self._scale = -1.0 / math.log1p(1.0 / mean) if mean > 0 else 0.0
+        self._init_stream(seed)
+
+    def _pick(self) -> int:
+        return self._stream.integer_by(self.low, self.high, self._sample)
+
+    def _sample(self, stream: Any) -> int:
+        u = stream.unit()
+        count = math.log1p(-u) * self._scale if self._scale else 0.0
+        return self.low + int(count) if count < self.high - 1 - self.low else self.high - 1
+
+    def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
+        """The one integer draw: the value itself, an ``int`` of the range."""
+        if type(value) is not int or not self.low <= value < self.high:
+            return None
+        return [Draw(INTEGER, value, (self.low, self.high))]
+
+    def arguments(self) -> tuple[list[Any], dict[str, Any]]:
+        if self.unbounded:
+            return ([self.low] if self.low else []), {}
         return [self.low, self.high], {}

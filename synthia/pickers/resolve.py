@@ -58,7 +58,7 @@ def register_type(type_: Any, picker: Any) -> None:
     >>> class Celsius(float): ...
     >>> sy.register_type(Celsius, sy.Apply(Celsius, sy.RandomFloat(-40.0, 50.0)))
     >>> sy.from_type(list[Celsius])
-    ComposeList(Apply(Celsius, RandomFloat(-40.0, 50.0)), length=RandomInteger(0, 11))
+    ComposeList(Apply(Celsius, RandomFloat(-40.0, 50.0)), length=AnySize())
     >>> sy.register_type(Celsius, None)
     """
     if picker is None:
@@ -92,7 +92,7 @@ def from_type(type_: Any, *, max_depth: int = MAX_DEPTH) -> Picker[Any]:
     >>> sy.from_type(Point)
     Struct(Point, x=AnyInteger(), y=Choice(0, AnyInteger()))
     >>> sy.from_type(dict[str, list[bool]])
-    DictPicker(RandomText(RandomInteger(0, 11)), ComposeList(RandomBoolean(), length=RandomInteger(0, 11)), RandomInteger(0, 11))
+    DictPicker(RandomText(AnySize()), ComposeList(RandomBoolean(), length=AnySize()), AnySize())
     """
     if isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0:
         raise ValueError(f"max_depth must be a non-negative int, got {max_depth!r}")

@@ -44,7 +44,7 @@ from .collections import ComposeList
 from .constraints import Check, Constraints, integer_bounds
 from .filters import PickIf
 from .floats import AnyFloat
-from .integers import AnyInteger
+from .integers import AnyInteger, AnySize
 from .numbers import RandomDecimal, RandomFraction, RandomUUID
 from .regex import RegexString
 from .scalars import RandomBoolean, RandomInteger
@@ -54,9 +54,9 @@ from .times import RandomDate, RandomDatetime, RandomTime, RandomTimedelta
 
 __all__: list[str] = []
 
-#: How much longer than ``min_length`` a string or collection usually is (when no
-#: ``max_length`` says otherwise): lengths up to ``min_length + SHORT``, and a tenth of the
-#: time up to ``max_length``.
+#: How much longer than ``min_length`` a string or collection usually is when a ``max_length``
+#: lies further: lengths up to ``min_length + SHORT``, and a tenth of the time up to
+#: ``max_length`` (no ``max_length``: ``AnySize``, Hypothesis's sizes).
 SHORT = 10
 
 
@@ -67,16 +67,18 @@ class Unsupported(TypeError):
 def lengths(low: int | None, high: int | None) -> Picker[int]:
     """A picker of lengths in ``[low, high]`` (``None``: 0, and no bound), short ones most.
 
-    >>> lengths(None, None), lengths(2, 5)
-    (RandomInteger(0, 11), RandomInteger(2, 6))
+    >>> lengths(None, None), lengths(3, None), lengths(2, 5)
+    (AnySize(), AnySize(3), RandomInteger(2, 6))
     >>> lengths(0, 100)
     Choice(RandomInteger(0, 11), RandomInteger(0, 101), weights=[9, 1])
     """
     lo = 0 if low is None else low
     if high is not None and high < lo:
         raise Unsupported(f"no length satisfies min_length={low}, max_length={high}")
-    short = lo + SHORT if high is None else min(high, lo + SHORT)
-    if high is None or high <= short:
+    if high is None:
+        return AnySize(lo)
+    short = min(high, lo + SHORT)
+    if high <= short:
         return RandomInteger(lo, short + 1)
     return Choice(RandomInteger(lo, short + 1), RandomInteger(lo, high + 1), weights=[9, 1])
 

@@ -143,6 +143,6 @@ def any_value() -> Picker[Any]:
     """The values of ``Any`` and ``object``: ``None``, a bool, an int, a float or a string.
 
     >>> any_value()
-    Choice(None, RandomBoolean(), AnyInteger(), AnyFloat(), RandomText(RandomInteger(0, 11)))
+    Choice(None, RandomBoolean(), AnyInteger(), AnyFloat(), RandomText(AnySize()))
     """
     return Choice(None, RandomBoolean(), AnyInteger(), AnyFloat(), RandomText(lengths(None, None)))

@@ -21,6 +21,7 @@ PARSEABLE = {
     "SetPicker", "PickSmaller", "RandomString", "RandomPrefix", "RandomSuffix", "RandomInteger", "RandomInteger(high)",
     "RandomFloat", "RandomBoolean", "Constant", "Choice of values", "Freeze", "Once", "ComposeList", "PickIf",
     "AnyFloat", "AnyFloat all specials", "AnyFloat bounded", "AnyInteger", "AnyInteger above zero", "AnyInteger below zero",
+    "AnySize", "AnySize bounded", "AnySize list",
     "RandomDate", "RandomDate bounded", "RandomTime", "RandomDatetime naive", "RandomDatetime aware", "RandomTimedelta",
     "RandomText", "RandomText letters and a range", "RandomBytes", "RandomUUID", "RandomUUID raw", "Struct dataclass",
     "Struct dict template", "DictPicker", "from_type dataclass", "from_type recursive", "from_type pydantic", "from_type attrs",

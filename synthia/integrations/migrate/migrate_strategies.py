@@ -15,10 +15,6 @@ from .migrate_build import cst
 
 from .migrate_build import BRIDGE, NOT_LITERAL, Bound, Mark, Out, code, expr, literal, paren, plus, plus_one
 
-#: How many elements more than ``min_size`` a collection may have when ``max_size`` is not given
-#: (Hypothesis has no bound there; a synthia length is a picker, so one is chosen).
-EXTRA_SIZE = 10
-
 #: A recursive strategy's depth bound (``st.recursive``'s ``max_leaves`` counts leaves).
 RECURSIVE_DEPTH = 3
 
@@ -46,7 +42,9 @@ class Context(Protocol):
 
 
 def _size(ctx: Context, b: Bound, minimum: str = "min_size", maximum: str = "max_size") -> cst.BaseExpression:
-    """The length picker of a collection: ``RandomInteger(min, max + 1)``, or the fixed size."""
+    """The length picker of a collection: ``RandomInteger(min, max + 1)``, the fixed size, or
+    ``AnySize(min)`` without a ``max_size`` (Hypothesis's sizes there: short ones most, long
+    ones too)."""
     low = b.get(minimum)
     high = b.get(maximum)
     low_value = b.literal(minimum, 0)
@@ -54,9 +52,8 @@ def _size(ctx: Context, b: Bound, minimum: str = "min_size", maximum: str = "max
         high = None
     if low is None or low_value is None:
         low, low_value = cst.Integer("0"), 0
-    if high is None:
-        top = cst.parse_expression(str(low_value + EXTRA_SIZE + 1)) if type(low_value) is int else plus(low, str(EXTRA_SIZE + 1))
-        return expr(ctx.sy("RandomInteger") + "({low}, {high})", low=low, high=top)
+    if high is None:  # Hypothesis's sizes: usually short, sometimes long (a geometric count)
+        return cst.parse_expression(ctx.sy("AnySize") + "()") if low_value == 0 else expr(ctx.sy("AnySize") + "({low})", low=low)
     if (type(low_value) is int and low_value == literal(high)) or code(low).strip() == code(high).strip():
         return high
     return expr(ctx.sy("RandomInteger") + "({low}, {high})", low=low, high=plus_one(high))
