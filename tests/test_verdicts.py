@@ -402,3 +402,67 @@ def test_when_system_and_model_raise_different_types_the_report_names_both() -> 
     with pytest.raises(KeyError):  # the program fails on the system, with the system's own exception...
         exec(report.program, {})  # noqa: S102 - the printed program
     exec(report.program.replace("_store = _Store()", "_store = _StoreModel()"), {"_StoreModel": _StoreModel})  # noqa: S102 - ...and passes on the model
+
+
+# -- a test's body is its own: pickers built there, runs made there ---------------------------
+
+
+def _lowering_together(gap: int) -> Any:
+    """Hypothesis's ``test_lowering_together_negative``: a find inside a test's body."""
+    pair = sy.ArrayPicker(sy.RandomInteger(-20, 1), sy.RandomInteger(-20, 1))
+    try:
+        return sy.find(pair, lambda x: x[0] + gap == x[1], seed=4)
+    except sy.NoExampleFound:
+        return None
+
+
+def test_a_find_inside_a_test_finds_what_it_finds_outside() -> None:
+    # The inner find once drew from the outer run's replayer while the outer input was
+    # shrunk: inside, `gap=-1` "found" (0, 0), which does not satisfy the condition.
+    outside = {gap: _lowering_together(gap) for gap in range(-20, 1)}
+    assert outside[-1] == (0, -1) and outside[-20] is None  # seed 4 misses the one pair of 441
+    seen: dict[int, Any] = {}
+
+    def test(gap: int) -> None:
+        seen[gap] = _lowering_together(gap)
+        assert seen[gap] == (0, gap)
+
+    report = sy.Assert(test, sy.FixedCount(200), gap=sy.RandomInteger(-20, 1)).run(seed=3)
+    assert seen and all(found == outside[gap] for gap, found in seen.items())
+    assert not report.passed and report.smallest == {"gap": -20}
+
+
+def test_a_picker_built_in_the_test_body_draws_from_its_own_seed() -> None:
+    # Recorded, replayed and shrunk inputs all run the body with no route current: the values
+    # of a seeded picker built there are those of its seed, not draws of the outer input.
+    expected = sy.RandomInteger(0, 1000, seed=5).take(4)
+    bodies: list[list[int]] = []
+
+    def test(n: int) -> bool:
+        bodies.append(sy.RandomInteger(0, 1000, seed=5).take(4))
+        return n < 50
+
+    report = sy.Assert(test, n=sy.RandomInteger(0, 100)).run(seed=1)
+    assert not report.passed and report.smallest == {"n": 50}
+    assert len(bodies) > 20 and all(body == expected for body in bodies)
+    # sy.draw is the one way a test's body draws a part of its input: still recorded and shrunk.
+    drawn = sy.Assert(lambda n: sy.draw(sy.RandomInteger(0, 100)) + n < 120, n=sy.RandomInteger(0, 100)).run(seed=1)
+    assert not drawn.passed and drawn.smallest is not None and drawn.smallest["n"] + drawn.drawn[0] == 120
+
+
+def test_a_picker_built_in_an_action_draws_from_its_own_seed() -> None:
+    expected = sy.RandomInteger(0, 1000, seed=5).take(3)
+    bodies: list[list[int]] = []
+
+    class Box:
+        def __init__(self) -> None:
+            self.items: list[int] = []
+
+        def put(self, x: int) -> None:
+            bodies.append(sy.RandomInteger(0, 1000, seed=5).take(3))
+            self.items.append(x)
+            assert len(self.items) < 4 or x < 5
+
+    report = sy.Monkey(Box, [sy.Action("put", x=sy.RandomInteger(0, 10))]).run(seed=1)
+    assert not report.passed and report.trace is not None and len(report.trace) == 4
+    assert len(bodies) > 50 and all(body == expected for body in bodies)

@@ -51,6 +51,8 @@ from .routing import (
     follow_routes,
     keep_routed,
     is_routed,
+    leave_routes,
+    outside_routes,
     live_stream,
     open_span,
     outer_source,
@@ -87,7 +89,7 @@ from .tapes import (
 __all__ = [
     "INTEGER", "FLOAT", "BOOLEAN", "WEIGHTED", "KINDS", "Draw", "Flex", "Span", "Tape", "Overrun", "MAX_EMPTY_PICKS",
     "DrawSource", "Passthrough", "PASSTHROUGH", "Recorder", "Replayer",
-    "Route", "RoutedStream", "routed", "current_route", "set_current_route", "restore_current_route",
+    "Route", "RoutedStream", "routed", "current_route", "set_current_route", "restore_current_route", "leave_routes", "outside_routes",
     "stream_behind", "stream_of", "put_stream", "outer_source", "open_span", "record", "replay",
     "live_stream", "is_routed", "route_key", "follow_routes", "keep_routed", "release_routes", "drawing_from",
     "simplest", "clamp", "sort_key", "draw_key",

@@ -37,6 +37,8 @@ __all__ = [
     "current_route",
     "set_current_route",
     "restore_current_route",
+    "leave_routes",
+    "outside_routes",
     "stream_of",
     "stream_behind",
     "put_stream",
@@ -232,6 +234,37 @@ def set_current_route(route: Route) -> Any:
 def restore_current_route(token: Any) -> None:
     """Undo :func:`set_current_route` (the route current before it is current again)."""
     ROUTE.reset(token)
+
+
+def leave_routes() -> Any:
+    """Make no route current: pickers created from now on draw from their own streams (a
+    test's body, a run inside another run's test); returns the token
+    :func:`restore_current_route` takes. The routes of existing pickers are kept.
+
+    >>> import synthia as sy
+    >>> with routed(sy.RandomInteger(0, 9), Replayer([3])):
+    ...     token = leave_routes()
+    ...     built_inside = sy.RandomInteger(0, 9)
+    ...     restore_current_route(token)
+    >>> stream_of(built_inside).__class__.__name__
+    'Stream'
+    """
+    return ROUTE.set(None)
+
+
+@contextmanager
+def outside_routes() -> Iterator[None]:
+    """While the block runs, no route is current (:func:`leave_routes`): a run made inside
+    another run's test -- a ``find`` in a ``@given`` test's body -- routes only its own
+    copies, and a picker built in it joins none of the outer run's routes."""
+    if ROUTE.get() is None:  # (nothing to leave: the context is not touched, which the hot path would pay for)
+        yield
+        return
+    token = ROUTE.set(None)
+    try:
+        yield
+    finally:
+        ROUTE.reset(token)
 
 
 def stream_of(picker: "Picker[Any]") -> Any:

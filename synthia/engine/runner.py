@@ -31,7 +31,7 @@ import re
 import time
 from typing import Any, Callable, Iterable, Iterator
 
-from ..core.draws import Tape
+from ..core.draws import Tape, outside_routes
 from ..core.exceptions import GiveUp, NoMoreElements
 from ..core.graph import kinds_of, notify_failure, picker_notes
 from ..core.parsing import Reparser
@@ -112,7 +112,7 @@ class Runner:
         # end the run between calls): a little after the budget.
         limit = time_limit(budget * 1.1 + 0.5) if budget is not None else contextlib.nullcontext()
         try:
-            with limit, self.capture, making_inputs():
+            with limit, self.capture, making_inputs(), outside_routes():  # a run in another's test is its own
                 if not self._replay_saved(list(tapes)):
                     for failing in self._discover():
                         if not self._shrink(failing) or self._enough():

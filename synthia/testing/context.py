@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from typing import Any, Iterator, TypeVar
 
 from ..core.checks import check_float
-from ..core.draws import current_route, routed
+from ..core.draws import routed
 from ..core.picker import Picker
 from ..core.random import derive_seed
 from ..engine.report import safe_repr
@@ -66,11 +66,15 @@ class DrawContext:
     harness makes one per input.)
     """
 
-    __slots__ = ("seed", "index", "drawn", "events", "covers", "notes", "targets")
+    __slots__ = ("seed", "index", "drawn", "events", "covers", "notes", "targets", "route")
 
     def __init__(self, seed: int, index: int) -> None:
         self.seed = seed
         self.index = index
+        #: The route of the input's draws while the test runs (``None``: not recorded). The
+        #: test's body runs with no current route -- a picker it builds is its own, not a part
+        #: of the input -- so :meth:`draw` finds the route here.
+        self.route: Any = None
         self.drawn: list[Any] = []
         self.events: list[str] = []
         self.covers: list[tuple[str, float, bool]] = []
@@ -101,7 +105,7 @@ class DrawContext:
         if not isinstance(picker, Picker):
             raise TypeError(f"draw needs a picker, got {picker!r} ({type(picker).__name__})")
         copy = picker.duplicate().set_seed(derive_seed(self.seed, f"draw/{self.index}/{len(self.drawn)}"))
-        route = current_route()
+        route = self.route
         if route is None:
             value = copy.pick()
         else:

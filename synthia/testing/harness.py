@@ -11,7 +11,7 @@ import warnings
 from typing import Any, Callable, Iterable
 
 from ..core.exceptions import GiveUp, InputTooLarge
-from ..core.draws import Tape
+from ..core.draws import Tape, current_route, leave_routes, restore_current_route
 from ..core.draws import record as record_draws
 from ..core.draws import replay as replay_draws
 from ..core.graph import kinds_of, upstream
@@ -323,6 +323,9 @@ def _play_function(test: Callable[..., Any], times: list[float]) -> Callable[[Pl
         if context.drawn or context.events or context.covers or context.notes or context.targets is not None:
             context.renew(play.seed, play.index)
         token = set_context(context)
+        recorded = play.source is not None
+        if recorded:  # the input's route is the test's only through sy.draw: the body runs with
+            context.route, outside = current_route(), leave_routes()  # none, so its pickers are its own
         try:
             result = test(**values)
         except BaseException as exc:  # noqa: B036 - the verdict rule says what it means
@@ -330,6 +333,9 @@ def _play_function(test: Callable[..., Any], times: list[float]) -> Callable[[Pl
         else:
             status, exception = (PASS, None) if result is None or result is True else returned(test, values, result)
         finally:
+            if recorded:
+                restore_current_route(outside)
+                context.route = None
             reset_context(token)
         if phase is DISCOVER:
             times[0] += t1 - t0

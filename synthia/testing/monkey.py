@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from ..core.checks import check_values
-from ..core.draws import DrawSource, Tape
+from ..core.draws import DrawSource, Tape, current_route
 from ..core.picker import Picker
 from ..core.random import check_seed, derive_seed, fresh_seed
 from ..engine.play import DISCOVER, Description, Play
@@ -432,6 +432,7 @@ class _Player:
         steps: StepPicker = play.wiring  # type: ignore[assignment]
         discovering = play.phase == DISCOVER
         context = DrawContext(play.seed, play.index)
+        context.route = current_route()
         token = enter_drawing(context)
         try:
             trace = monkey._play(

@@ -18,9 +18,9 @@ import collections
 from contextlib import ExitStack
 from dataclasses import dataclass
 from types import CoroutineType
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
-from ..core.draws import DrawSource, current_route, routed
+from ..core.draws import DrawSource, current_route, leave_routes, restore_current_route, routed
 from ..core.exceptions import NoMoreElements
 from ..core.graph import learns, notify_failure, picker_notes, upstream
 from ..core.picker import Picker, RandomPicker
@@ -38,6 +38,8 @@ __all__ = ["Machine", "Step", "Failure", "Trace", "StepPicker", "Episode", "Lear
 
 #: A trace's class: the names of its first ``TRACE_PREFIX`` actions and its length's bucket.
 TRACE_PREFIX = 3
+
+T = TypeVar("T")
 
 
 def trace_class(steps: Sequence["Step"], prefix: int = TRACE_PREFIX) -> tuple[Any, ...]:
@@ -416,8 +418,8 @@ class Machine:
         learners: Learners | None = None,
     ) -> Trace:
         try:
-            system = fresh(self.system)
-            model = fresh(self.model)
+            system = _own(fresh, self.system)
+            model = _own(fresh, self.model)
         except (KeyboardInterrupt, InvalidTest, RunInterrupted):
             raise
         except BaseException as exc:  # noqa: B036 - a system that cannot be made is a failure, with its report
@@ -446,12 +448,12 @@ class Machine:
                     break
                 step = Step(action, args)
                 done.append(step)
-                failure = self.perform(step, system, model, episode)
+                failure = _own(self.perform, step, system, model, episode)
                 if failure is not None:
                     episode.count(action, "failed")
                     break
             if self.teardown is not None:
-                failure = self.torn_down(system, model, episode, failure)
+                failure = _own(self.torn_down, system, model, episode, failure)
             return Trace(done, failure)
         finally:
             steps.episode = None
@@ -578,3 +580,13 @@ def equal(result: Any, expected: Any) -> bool:
     except Exception:
         return safe_repr(result) == safe_repr(expected)
 
+
+def _own(call: Callable[..., T], *args: Any) -> T:
+    """``call(*args)`` -- the user's system, model and actions -- with no route current: a
+    picker it builds (a ``take`` or a ``find`` inside an action) draws from its own stream,
+    not from the trace's draws (``sy.draw`` is the way an action draws a part of the trace)."""
+    outside = leave_routes()
+    try:
+        return call(*args)
+    finally:
+        restore_current_route(outside)
