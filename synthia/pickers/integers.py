@@ -155,7 +155,7 @@ class AnySize(RandomPicker[int]):
         if not self.low < self.high:
             raise ValueError(f"high must be greater than low, got low={low!r}, high={high!r}")
         self.unbounded = high is None
-        mean = max(self.low, SHORT_MEAN)
+        mean: float = max(self.low, SHORT_MEAN)
         if high is not None and self.high - 1 - self.low < 2 * mean:
             mean = (self.high - 1 - self.low) / 2
         # A count k has odds p**k * (1 - p), p = mean / (mean + 1): log(1 - u) / log(p) of a
