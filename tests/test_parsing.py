@@ -186,3 +186,30 @@ def test_a_shrink_report_says_the_call_that_reproduces_it() -> None:
     # The line is true: the same call gives the same report.
     again = sy.shrink(lists, report.first["value"], small, seed=3)
     assert again.smallest == report.smallest == {"value": [50]}
+
+
+def test_frozensets_of_a_set_picker_parse_in_an_order_no_hash_changes() -> None:
+    # Apply(frozenset, SetPicker(...)) gives its input a list of the items: the SetPicker
+    # parses it as the set it would make; nested frozensets (which do not sort) parse too.
+    nested: sy.Picker[Any] = sy.Deferred(
+        lambda: sy.Choice(sy.RandomBoolean(), sy.Apply(frozenset, sy.SetPicker(nested, sy.AnySize()))), max_depth=3, fallback=sy.RandomBoolean()
+    )
+    for value in [frozenset({True}), frozenset({False, frozenset({True})}), frozenset({frozenset({frozenset({False, True})})})]:
+        tape = sy.parse(nested, value)
+        assert tape is not None and sy.replay(nested, tape.values())[0] == value
+    assert sy.parse(sy.SetPicker(sy.RandomBoolean(), 2), [True, True]) is None  # a list is no set
+    # Strings hash differently in every process: the draws of a set of them do not.
+    script = (
+        "import synthia as sy\n"
+        "words = sy.Apply(frozenset, sy.SetPicker(sy.Choice(sy.RandomText(sy.AnySize()), sy.Apply(frozenset, sy.SetPicker(sy.RandomText(sy.AnySize()), 2))), 4))\n"
+        "print(sy.parse(words, frozenset({'ab', 'xyz', frozenset({'q', 'rs'}), 'k'})).values())\n"
+    )
+    import os
+    import subprocess
+    import sys
+
+    outputs = {
+        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
+        for seed in (1, 2, 3)
+    }
+    assert len(outputs) == 1 and "None" not in outputs.pop()

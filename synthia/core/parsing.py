@@ -35,7 +35,7 @@ from .tapes import Draw, Tape, clamp
 if TYPE_CHECKING:  # pragma: no cover
     from .picker import Picker
 
-__all__ = ["parse", "parse_draws", "why_not", "same_value", "Parse", "Reparser"]
+__all__ = ["parse", "parse_draws", "why_not", "same_value", "in_order", "Parse", "Reparser"]
 
 _MISSING = object()
 
@@ -269,11 +269,28 @@ def _rewrapped(value: Any) -> list[Any]:
     if type(value) is tuple:
         return [list(value)]
     if type(value) in (set, frozenset):
-        try:
-            return [sorted(value)]
-        except TypeError:
-            return []
+        return [in_order(value)]
     return []
+
+
+def in_order(items: Any) -> list[Any]:
+    """The elements of a set in an order that does not depend on hashing (string hashes
+    change from one process to the next): sorted, or by a canonical text of each.
+
+    >>> in_order({3, 1, 2}), in_order({frozenset({"b"}), True})
+    ([1, 2, 3], [True, frozenset({'b'})])
+    """
+    try:
+        return sorted(items)
+    except TypeError:
+        return sorted(items, key=_canonical)
+
+
+def _canonical(value: Any) -> str:
+    """A text of ``value`` that is the same in every process (a set's elements sorted)."""
+    if type(value) in (set, frozenset):
+        return type(value).__name__ + "{" + ",".join(sorted(_canonical(item) for item in value)) + "}"
+    return type(value).__name__ + ":" + repr(value)
 
 
 #: Keys tried for an item moved into a dict (the simplest string, the simplest int).
@@ -312,6 +329,8 @@ def _children(value: Any) -> list[Any]:
     """The parts of a container value: a list's, tuple's or set's items, a dict's values."""
     if type(value) in (list, tuple):
         return list(value)
+    if type(value) in (set, frozenset):
+        return in_order(value)
     if type(value) is dict:
         return list(value.values())
     return []

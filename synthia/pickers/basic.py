@@ -16,7 +16,7 @@ from ..core.inputs import AMBIGUOUS, unit_input, variadic_inputs
 from ..core.instrument import WATCHED
 from ..core.emitter import UNROLL, Emitter, lean_from_second_pick
 from ..core.picker import Picker
-from ..core.parsing import Parse, same_value
+from ..core.parsing import Parse, in_order, same_value
 from ..core.shrinking import Shrinkable
 from ..core.random import DERIVING, ROUTE, weighted_index
 from .scalars import RandomFloat, claimed_unit
@@ -596,10 +596,7 @@ class Apply(Picker[T]):
 
 
 def _items(value: Any) -> tuple[list[Any]]:
-    try:
-        return (sorted(value),)
-    except TypeError:
-        return (list(value),)
+    return (in_order(value),)  # (never the hash order: it changes from one process to the next)
 
 
 #: Containers built from one list whose items ``Apply`` parses without an ``inverse``.

@@ -14,7 +14,7 @@ from ..core.tapes import INTEGER
 from ..core.exceptions import GiveUp
 from ..core.random import Stream
 from ..core.inputs import count_input, element_input, variadic_inputs
-from ..core.parsing import Parse
+from ..core.parsing import Parse, in_order
 from ..core.picker import Picker, RandomPicker
 from ..core.shrinking import Shrinkable
 
@@ -198,14 +198,20 @@ class SetPicker(Shrinkable[set[Any]]):
         return out
 
     def parse_draws(self, value: Any, parse: Parse) -> list[Any] | None:
-        """The size's draws, then each element's (in sorted order where the elements sort)."""
+        """The size's draws, then each element's (sorted where the elements sort, else in an
+        order of their own that no hashing changes). A list of distinct items parses too:
+        what ``Apply(frozenset, SetPicker(...))`` gives its input."""
+        if type(value) is list:
+            try:
+                distinct = set(value)
+            except TypeError:  # items that do not hash
+                return None
+            if len(distinct) != len(value):
+                return None
+            value = distinct
         if type(value) is not set:
             return None
-        try:
-            items = sorted(value)
-        except TypeError:
-            items = list(value)
-        return _parse_sequence(items, self.size, lambda i: self.element, parse)
+        return _parse_sequence(in_order(value), self.size, lambda i: self.element, parse)
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         kwargs = {} if self.max_tries == 1000 else {"max_tries": self.max_tries}
@@ -402,5 +408,3 @@ def _next_kept(u: float, after: int, n: int, skip: float) -> int:
         else:
             lo = mid
     return after + hi
-
-
