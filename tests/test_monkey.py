@@ -150,7 +150,8 @@ def test_a_copied_argument_puts_one_key_twice() -> None:
     assert len(found) >= 5 and not any(r.flaky for r in found)
     for report in found:
         assert [s.text() for s in report.trace] == ["system.put(key=0, value=0)", "system.put(key=0, value=0)", "system.size()"]
-        assert any("copied part" in note for note in report.notes)
+        # Found by a probe: a key copied over another, or both keys moved to an edge (0).
+        assert any("copied part" in note or "edge values" in note for note in report.notes)
     again = _store_monkey().run(seed=reports.index(found[0]))
     assert again.program == found[0].program and again.tried == found[0].tried
     assert sum(not _store_monkey(copy_parts=False).run(seed=seed).passed for seed in range(10)) <= 2

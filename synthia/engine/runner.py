@@ -37,7 +37,7 @@ from ..core.graph import kinds_of, notify_failure, picker_notes
 from ..core.parsing import Reparser
 from .capture import OutputCapture
 from ..core.budget import making_inputs
-from .copying import copy_plan, copy_random, copy_span, next_copy
+from .copying import copy_plan, next_copy, probe_draws
 from .coverage import signature, span_names
 from .discovery import CHECKPOINT, Discovery
 from .observe import observation
@@ -542,10 +542,8 @@ class Runner:
         same kind: an extra probe, not counted among the tried inputs. The failing attempt,
         or ``None``."""
         tape = attempt.tape
-        if tape is None:
-            return None
-        draws = copy_span(tape, self.kinds, copy_random(self.seed, index))
-        if draws is None:
+        draws, what = (None, "") if tape is None else probe_draws(tape, self.kinds, self.seed, index)
+        if draws is None or tape is None:
             return None
         try:
             copied = self.replays.attempt(tape.picks, draws, None)
@@ -557,7 +555,7 @@ class Runner:
             return None
         shown = self._replayed(copied.tape)
         self._found(index, shown.value if shown.status == FAIL else copied.value)
-        self.report.notes.append(f"the failing {self.unit} is #{index} with a copied part")
+        self.report.notes.append(f"the failing {self.unit} is #{index} with {what}")
         if self.report.first_index == index:
             self.report.first_copied = True
         return copied

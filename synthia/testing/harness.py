@@ -19,7 +19,7 @@ from ..core.instrument import intercept
 from ..core.picker import Picker
 from ..core.random import check_seed, fresh_seed
 from ..pickers.filters import PickIf
-from ..engine.copying import copy_random, copy_span
+from ..engine.copying import probe_draws
 from ..engine.play import DISCOVER, SHOW, Description, Play
 from ..engine.proposals import DISCARD, FAIL, PASS, Attempt
 from ..engine.replays import replay_once
@@ -82,7 +82,9 @@ class Assert:
     same picker (two elements of a list) or of a picker with the same ``repr`` (two
     arguments) -- and the result is replayed through the wiring
     (:mod:`synthia.engine.copying`): the equal parts -- ``x == y``, two equal fields, a
-    repeated element -- that independent draws almost never make, and that bugs need.
+    repeated element -- that independent draws almost never make, and that bugs need. One
+    copy in two moves the input's integer draws to the edges of their ranges instead (the
+    simplest value, the lowest, the highest): the ends of ranges where off-by-one bugs live.
 
     Every tested input feeds the run's :class:`~synthia.engine.evidence.Evidence`
     (``report.evidence``): the labels the test gave with :func:`~synthia.event`, the
@@ -139,14 +141,15 @@ class Assert:
 
     def example(self, seed: int, index: int, *, copied: bool = False) -> dict[str, Any]:
         """The input number ``index`` (0-based) that a run with ``seed`` draws; with
-        ``copied``, the copy of it with a part copied over another that the run tried after it
-        (the input itself when it has no two parts of one kind)."""
+        ``copied``, the copy of it that the run tried after it: a part copied over another, or
+        its integer draws moved to edges of their ranges (the input itself when neither changes
+        it; see :func:`~synthia.engine.copying.probe_draws`)."""
         wiring = self.seeded(seed)
         _advance(wiring, index)
         if not copied:
             return wiring.pick()  # type: ignore[no-any-return]
         values, tape = record_draws(wiring)
-        draws = copy_span(tape, self.kinds(), copy_random(seed, index))
+        draws = probe_draws(tape, self.kinds(), seed, index)[0]
         return values if draws is None else replay_draws(self.seeded(seed), draws, reset=False, spans=False)[0]
 
     def may_copy(self) -> bool:

@@ -179,7 +179,8 @@ def run(tour: Tour) -> None:
         24th and 40th, then one in 256) the run tries a copy of the input with one part's
         draws copied over another part of the same kind -- another pick of the same picker,
         or a picker with the same repr -- replayed: a real output of the wiring, shrunk like
-        any other. AnyInteger meets every
+        any other. One copy in two moves the integers to the edges of their ranges instead
+        (the simplest, the lowest, the highest), where off-by-one bugs live. AnyInteger meets every
         magnitude and edge value, and its value is one draw whatever made it, so the two
         equal parts shrink together. RunOptions(copy_parts=False) turns copies off.
         """
@@ -192,7 +193,8 @@ def run(tour: Tour) -> None:
     report = sy.Assert(lambda x, y: x != y or x < 10, x=sy.AnyInteger(), y=sy.AnyInteger()).run(seed=11)
     tour.show("AnyInteger values", sy.AnyInteger().set_seed(3).take(8))
     index = report.first_index
-    tour.show("first failure", f"{report.first} (input #{index}{' with a copied part' if report.first_copied else ''})")
+    probe = [note.split(" with ", 1)[1] for note in report.notes if note.startswith("the failing input is #")]
+    tour.show("first failure", f"{report.first} (input #{index}{' with ' + probe[0] if probe else ''})")
     tour.show("smallest     ", report.smallest)
     unique = sy.Assert(lambda l: len(set(l)) == len(l), l=sy.ComposeList(sy.RandomInteger(0, 10**6), sy.RandomInteger(2, 9))).run(seed=1)
     tour.show("no repeated element: smallest", unique.smallest)
