@@ -33,7 +33,7 @@ from ..core.graph import span_kind
 from ..core.random import derive_seed
 from ..core.shrinking import simplest_in
 
-__all__ = ["SCHEDULE", "OFFSET", "next_copy", "copy_plan", "copy_random", "copy_span", "probe_draws", "edge_draws"]
+__all__ = ["SCHEDULE", "OFFSET", "next_copy", "copy_plan", "copy_random", "copy_span", "probe_draws", "edge_draws", "PROBES"]
 
 #: Inputs with a copied part: one in 16 among the first 48 (the 8th, the 24th and the 40th: a
 #: run of 100 inputs has three), then one in 256 up to the 4,096th, then one in 4,096
@@ -112,32 +112,27 @@ def copy_span(tape: Tape, kinds: Sequence[str], rng: random.Random) -> list[Draw
     return None
 
 
-#: Odds that a copy sets edge values rather than copying a part, and that each integer draw of
-#: such a copy moves to an edge of its range.
+#: Odds that each integer draw of an edge probe moves to an edge of its range.
 EDGE_ODDS = 0.5
+#: What each probe of :func:`probe_draws` is, by its number (the report's note says it).
+PROBES = ("a copied part", "edge values")
 
 
-def probe_draws(tape: Tape, kinds: Sequence[str], seed: int, index: int) -> tuple[list[Draw] | None, str]:
-    """The draws of the copy a run tries after input ``index`` (what it is, for the report):
-    one part copied over another (:func:`copy_span`), or -- one time in two, and whenever no
-    two parts share a kind -- the input's integer draws moved to the edges of their ranges
+def probe_draws(tape: Tape, kinds: Sequence[str], seed: int, index: int) -> list[list[Draw] | None]:
+    """The draws of the probes a run tries after input ``index``, by number (:data:`PROBES`;
+    ``None`` where the probe would not change the input): one part copied over another
+    (:func:`copy_span`), then the input's integer draws moved to the edges of their ranges
     (:func:`edge_draws`): the one pair of 441 that ``x + 20 == y`` needs in ``[-20, 0]``, the
     largest size, the last index, which uniform draws meet once in hundreds of inputs and
-    off-by-one bugs need. ``(None, "")`` when neither changes the input.
+    off-by-one bugs need.
 
-    >>> from synthia.core.draws import Span
     >>> draws = [Draw("integer", v, (-20, 1)) for v in (-7, -3)]
-    >>> moved, what = probe_draws(Tape(draws, []), [], 0, 12)
-    >>> [d.value for d in moved], what
-    ([0, -20], 'edge values')
+    >>> copied, moved = probe_draws(Tape(draws, []), [], 0, 3)
+    >>> copied, [d.value for d in moved]
+    (None, [0, -20])
     """
     edges = random.Random(derive_seed(seed, f"edge values {index}"))
-    if edges.random() >= EDGE_ODDS:
-        copied = copy_span(tape, kinds, copy_random(seed, index))
-        if copied is not None:
-            return copied, "a copied part"
-    moved = edge_draws(tape, edges)
-    return (moved, "edge values") if moved is not None else (None, "")
+    return [copy_span(tape, kinds, copy_random(seed, index)), edge_draws(tape, edges)]
 
 
 def edge_draws(tape: Tape, rng: random.Random) -> list[Draw] | None:

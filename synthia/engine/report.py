@@ -102,6 +102,7 @@ class TestReport:
     from_database: bool = False
     time_bound: str = ""
     first_copied: bool = False
+    first_edges: bool = False
     #: The play behind :attr:`smallest` (its ``details`` are the harness's: a trace).
     played: Any = field(default=None, repr=False)
     #: What the test said with :func:`~synthia.note` on the smallest failure's replay.
@@ -135,10 +136,10 @@ class TestReport:
         name = getattr(self.harness, "name", "the assertion")
         line = f"{name}.run(seed={self.seed})"
         if self.first_index is not None and hasattr(self.harness, "example"):
-            copied = ", copied=True" if self.first_copied else ""
+            copied = ", copied=True" if self.first_copied else ", edges=True" if self.first_edges else ""
             line += f"  # first failure: input #{self.first_index}, {name}.example(seed={self.seed}, index={self.first_index}{copied})"
         elif self.first_index is not None:
-            copied = " with a copied part" if self.first_copied else ""
+            copied = " with a copied part" if self.first_copied else " with edge values" if self.first_edges else ""
             line += f"  # first failure: {self.unit[:-1]} #{self.first_index}{copied}"
         return line
 

@@ -37,7 +37,7 @@ from ..core.graph import kinds_of, notify_failure, picker_notes
 from ..core.parsing import Reparser
 from .capture import OutputCapture
 from ..core.budget import making_inputs
-from .copying import copy_plan, next_copy, probe_draws
+from .copying import PROBES, copy_plan, next_copy, probe_draws
 from .coverage import signature, span_names
 from .discovery import CHECKPOINT, Discovery
 from .observe import observation
@@ -522,7 +522,7 @@ class Runner:
         report = self.report
         if not found:
             self._found(index, attempt.value)
-        report.first, report.first_copied = attempt.value, False  # as made, not as replayed
+        report.first, report.first_copied, report.first_edges = attempt.value, False, False  # as made, not as replayed
         report.passed = False
         report.tape = None
         report.smallest = attempt.value
@@ -538,26 +538,28 @@ class Runner:
         return replay_once(self.play, self.description, self.seed, tape)
 
     def _copy(self, index: int, attempt: Attempt) -> Attempt | None:
-        """Input ``index`` (which passed) played again with a part copied over another of the
-        same kind: an extra probe, not counted among the tried inputs. The failing attempt,
-        or ``None``."""
+        """Input ``index`` (which passed) played again as each probe of ``probe_draws`` makes it
+        (a part copied over another of its kind, edge values): extra probes, not counted among
+        the tried inputs. The failing attempt, or ``None``."""
         tape = attempt.tape
-        draws, what = (None, "") if tape is None else probe_draws(tape, self.kinds, self.seed, index)
-        if draws is None or tape is None:
-            return None
-        try:
-            copied = self.replays.attempt(tape.picks, draws, None)
-        finally:
-            # An open session's route is the current one: pickers made inside later picks
-            # would draw from its replayer.
-            self.replays.close()
-        if copied.status != FAIL or copied.tape is None:
+        for probe, draws in enumerate(probe_draws(tape, self.kinds, self.seed, index) if tape is not None else ()):
+            if draws is None or tape is None:
+                continue
+            try:
+                copied = self.replays.attempt(tape.picks, draws, None)
+            finally:
+                # An open session's route is the current one: pickers made inside later picks
+                # would draw from its replayer.
+                self.replays.close()
+            if copied.status == FAIL and copied.tape is not None:
+                break
+        else:
             return None
         shown = self._replayed(copied.tape)
         self._found(index, shown.value if shown.status == FAIL else copied.value)
-        self.report.notes.append(f"the failing {self.unit} is #{index} with {what}")
+        self.report.notes.append(f"the failing {self.unit} is #{index} with {PROBES[probe]}")
         if self.report.first_index == index:
-            self.report.first_copied = True
+            self.report.first_copied, self.report.first_edges = probe == 0, probe == 1
         return copied
 
     def _flaky(self, index: int, attempt: Attempt, then: str, recorded: Attempt) -> Attempt:

@@ -37,7 +37,7 @@ def find(
     """The simplest value of ``picker`` for which ``condition`` is true.
 
     Draws up to ``max_examples`` values until one satisfies ``condition`` (every 16th also
-    tried again with one part copied over another of its kind, or with its integers moved to
+    tried again with one part copied over another of its kind, and with its integers moved to
     the edges of their ranges, so that equal parts -- a value that must appear twice -- and
     values at both ends of two ranges are found), then shrinks its
     draws (like :class:`~synthia.Assert` shrinks a failure) to the smallest value that still

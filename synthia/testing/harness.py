@@ -82,9 +82,9 @@ class Assert:
     same picker (two elements of a list) or of a picker with the same ``repr`` (two
     arguments) -- and the result is replayed through the wiring
     (:mod:`synthia.engine.copying`): the equal parts -- ``x == y``, two equal fields, a
-    repeated element -- that independent draws almost never make, and that bugs need. One
-    copy in two moves the input's integer draws to the edges of their ranges instead (the
-    simplest value, the lowest, the highest): the ends of ranges where off-by-one bugs live.
+    repeated element -- that independent draws almost never make, and that bugs need. When
+    the copy passes, a second probe moves the input's integer draws to the edges of their
+    ranges (the simplest value, the lowest, the highest): where off-by-one bugs live.
 
     Every tested input feeds the run's :class:`~synthia.engine.evidence.Evidence`
     (``report.evidence``): the labels the test gave with :func:`~synthia.event`, the
@@ -139,17 +139,18 @@ class Assert:
         """A fresh copy of the wiring, seeded for a run with ``seed``."""
         return self.wiring.duplicate().set_seed(seed)
 
-    def example(self, seed: int, index: int, *, copied: bool = False) -> dict[str, Any]:
+    def example(self, seed: int, index: int, *, copied: bool = False, edges: bool = False) -> dict[str, Any]:
         """The input number ``index`` (0-based) that a run with ``seed`` draws; with
-        ``copied``, the copy of it that the run tried after it: a part copied over another, or
-        its integer draws moved to edges of their ranges (the input itself when neither changes
-        it; see :func:`~synthia.engine.copying.probe_draws`)."""
+        ``copied``, the copy of it with a part copied over another that the run tried after it;
+        with ``edges``, the one with its integer draws moved to edges of their ranges (the
+        input itself when the probe does not change it; see
+        :func:`~synthia.engine.copying.probe_draws`)."""
         wiring = self.seeded(seed)
         _advance(wiring, index)
-        if not copied:
+        if not copied and not edges:
             return wiring.pick()  # type: ignore[no-any-return]
         values, tape = record_draws(wiring)
-        draws = probe_draws(tape, self.kinds(), seed, index)[0]
+        draws = probe_draws(tape, self.kinds(), seed, index)[1 if edges else 0]
         return values if draws is None else replay_draws(self.seeded(seed), draws, reset=False, spans=False)[0]
 
     def may_copy(self) -> bool:

@@ -167,7 +167,7 @@ class Monkey:
     the run's: no discovery trace replays another, and the same seed gives the same report.
     With ``copy_parts`` (the default), a few traces (the 8th, 24th, 40th, then one in 256)
     are played again with one part copied over another of the same kind (one step's
-    argument over another's: two puts of one key), or with their integers at the edges of
+    argument over another's: two puts of one key), then with their integers at the edges of
     their ranges, as :class:`~synthia.Assert` does.
 
     >>> import synthia as sy

@@ -179,8 +179,9 @@ def run(tour: Tour) -> None:
         24th and 40th, then one in 256) the run tries a copy of the input with one part's
         draws copied over another part of the same kind -- another pick of the same picker,
         or a picker with the same repr -- replayed: a real output of the wiring, shrunk like
-        any other. One copy in two moves the integers to the edges of their ranges instead
-        (the simplest, the lowest, the highest), where off-by-one bugs live. AnyInteger meets every
+        any other. When the copy passes, a second probe moves the integers to the edges of
+        their ranges (the simplest, the lowest, the highest), where off-by-one bugs live.
+        AnyInteger meets every
         magnitude and edge value, and its value is one draw whatever made it, so the two
         equal parts shrink together. RunOptions(copy_parts=False) turns copies off.
         """

@@ -108,8 +108,8 @@ def run(tour: Tour) -> None:
         Keys drawn from a million values are never equal by chance, and the store below
         fails only when one key is put twice. After the 8th, 24th and 40th traces (then one
         in 256), the trace is played again with one step's part copied over another's of the
-        same kind -- here one put's key over another's -- or with its integers moved to the
-        edges of their ranges (two keys at 0), as Assert's copies do.
+        same kind -- here one put's key over another's -- then, if that passes, with its
+        integers moved to the edges of their ranges (two keys at 0), as Assert's probes are.
         """
     )
     tour.code(
