@@ -9,8 +9,9 @@ parts of an input to be equal:
 * a price table keyed by SKU that counts a SKU added twice as two products.
 
 ``Assert`` and ``Monkey`` give a few inputs a part copied over another part of the same kind
-(the 8th, 24th and 40th, then one in 256) and replay it through the wiring, so these are
-found; shrinking keeps the equal parts equal. ``AnyInteger`` meets every magnitude and edge
+(the 8th, 24th and 40th, then one in 256) and replay it through the wiring -- and when that
+passes, the same input with its integers at the edges of their ranges -- so these are found;
+shrinking keeps the equal parts equal. ``AnyInteger`` meets every magnitude and edge
 value, and its value is one draw, so ``x == y`` made by different means shrinks to the
 smallest equal pair. Run: ``python examples/equal_parts.py``.
 """
@@ -74,7 +75,7 @@ def main() -> None:
 
     lists = sy.ComposeList(sy.RandomInteger(-10**6, 10**6), sy.RandomInteger(1, 10))
     with_index = sy.Bind(lists, lambda l: sy.Apply(lambda i: (l, i), sy.RandomInteger(0, len(l))))
-    report = sy.Assert(test_remove_one, pair=with_index).run(seed=2)
+    report = sy.Assert(test_remove_one, pair=with_index).run(seed=4)
     print("remove_one:  smallest", report.smallest, "(first failing input #%s)" % report.first_index)
 
     equal = sy.Assert(lambda x, y: x != y or x < 10, x=sy.AnyInteger(), y=sy.AnyInteger()).run(seed=11)
