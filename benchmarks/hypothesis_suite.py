@@ -81,7 +81,9 @@ class _Reasons:
 
 
 Why = _Reasons()
-no_shrink = None
+from hypothesis import Phase as _Phase
+
+no_shrink = tuple(set(_Phase) - {_Phase.shrink, _Phase.explain})
 
 
 def __getattr__(name):

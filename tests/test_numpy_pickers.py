@@ -154,3 +154,14 @@ def test_randoms_replay_the_same_values_and_leave_the_next_inputs_alone() -> Non
         r.randrange(5, 5)
     plain = sy.randoms(use_true_random=True).set_seed(1).take(2)
     assert all(type(p).__name__ == "Random" for p in plain)
+
+
+def test_a_unique_array_may_have_a_nan_fill_and_integer_dtypes_take_one_size() -> None:
+    # As Hypothesis allows: NaN equals nothing, so a NaN fill never repeats; the explicit
+    # elements are distinct. Any other fill with unique=True is refused at construction.
+    arrays = sy.arrays(dtype=float, elements=sy.RandomFloat(0, 1), fill=np.nan, shape=40, unique=True).set_seed(3)
+    explicit = [a[~np.isnan(a)].tolist() for a in arrays.take(50)]
+    assert any(len(v) > 3 for v in explicit) and all(len(set(v)) == len(v) for v in explicit)
+    with pytest.raises(ValueError, match="unless it is NaN"):
+        sy.arrays(dtype=int, elements=sy.RandomInteger(0, 5), fill=0, shape=3, unique=True)
+    assert {d.itemsize for d in sy.integer_dtypes(sizes=16).set_seed(1).take(10)} == {2}

@@ -87,10 +87,10 @@ def _choice_of(dtypes: list[Any]) -> Picker[Any]:
     return Choice(*unique) if len(unique) > 1 else Constant(unique[0])
 
 
-def _sized(code: str, endianness: str, sizes: Sequence[int], allowed: tuple[int, ...], name: str = "sizes") -> Picker[Any]:
+def _sized(code: str, endianness: str, sizes: int | Sequence[int], allowed: tuple[int, ...], name: str = "sizes") -> Picker[Any]:
     import numpy as np
 
-    values = check_values(sizes, name)
+    values = [sizes] if type(sizes) is int else check_values(sizes, name)  # one size, as Hypothesis takes it
     if not values:
         raise ValueError(f"{name} must not be empty, got {sizes!r}")
     out = []
@@ -116,27 +116,29 @@ def boolean_dtypes() -> Picker[Any]:
     return Constant(np.dtype(bool))
 
 
-def integer_dtypes(*, endianness: str = "?", sizes: Sequence[int] = (8, 16, 32, 64)) -> Picker[Any]:
-    """Signed integer dtypes of the ``sizes`` (in bits) and byte order ``endianness``
+def integer_dtypes(*, endianness: str = "?", sizes: int | Sequence[int] = (8, 16, 32, 64)) -> Picker[Any]:
+    """Signed integer dtypes of the ``sizes`` (in bits; one size or several) and byte order ``endianness``
     (``"<"``, ``">"``, ``"="`` native, ``"?"`` either).
 
     >>> integer_dtypes(sizes=(8, 32), endianness="<").set_seed(1).take(3)
     [dtype('int8'), dtype('int8'), dtype('int32')]
+    >>> {d.itemsize for d in integer_dtypes(sizes=16).set_seed(1).take(5)}
+    {2}
     """
     return _sized("i", endianness, sizes, (8, 16, 32, 64))
 
 
-def unsigned_integer_dtypes(*, endianness: str = "?", sizes: Sequence[int] = (8, 16, 32, 64)) -> Picker[Any]:
+def unsigned_integer_dtypes(*, endianness: str = "?", sizes: int | Sequence[int] = (8, 16, 32, 64)) -> Picker[Any]:
     """Unsigned integer dtypes (see :func:`integer_dtypes`)."""
     return _sized("u", endianness, sizes, (8, 16, 32, 64))
 
 
-def floating_dtypes(*, endianness: str = "?", sizes: Sequence[int] = (16, 32, 64)) -> Picker[Any]:
+def floating_dtypes(*, endianness: str = "?", sizes: int | Sequence[int] = (16, 32, 64)) -> Picker[Any]:
     """Float dtypes of the ``sizes`` in bits (16, 32, 64; 96 or 128 where numpy has them)."""
     return _sized("f", endianness, sizes, (16, 32, 64, 96, 128))
 
 
-def complex_number_dtypes(*, endianness: str = "?", sizes: Sequence[int] = (64, 128)) -> Picker[Any]:
+def complex_number_dtypes(*, endianness: str = "?", sizes: int | Sequence[int] = (64, 128)) -> Picker[Any]:
     """Complex dtypes of the ``sizes`` in bits (64, 128; 192 or 256 where numpy has them)."""
     return _sized("c", endianness, sizes, (64, 128, 192, 256))
 

@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 from ..core.checks import check_bool, check_callable, check_count_pick, check_float, check_int, check_number, check_values, describe
 from ..core.exceptions import GiveUp
 from ..core.inputs import count_input, element_input, value_input
+from ..core.constant import Constant
 from ..core.picker import Picker, RandomPicker
 from ..core.parsing import Parse
 from ..core.routing import open_span
@@ -244,8 +245,8 @@ class NumpyArray(RandomPicker[Any]):
         self.unique = check_bool(unique, "unique")
         if fill is not None and elements is None:
             raise ValueError(f"fill needs elements (the values at the explicit positions), got fill={fill!r} and elements=None")
-        if fill is not None and unique:
-            raise ValueError(f"fill cannot be given with unique=True (the fill value would repeat), got fill={fill!r}")
+        if fill is not None and unique and not _is_nan(fill):
+            raise ValueError(f"fill cannot be given with unique=True unless it is NaN (the fill value would repeat), got fill={fill!r}")
         self.fill = None if fill is None else value_input(fill, "fill")
         kind = self.dtype.kind
         self.low: float
@@ -339,12 +340,20 @@ class NumpyArray(RandomPicker[Any]):
             return out
         pick, stream = self.elements.pick, self._stream  # type: ignore[union-attr]
         more = min(count, FILL_AVERAGE) / (min(count, FILL_AVERAGE) + 1.0)
+        placed: set[Any] = set()  # with unique=True (and a NaN fill): an explicit value is placed once
         for _ in range(count):
             source = open_span(stream, _FILLED_ELEMENT)
             try:
                 if not stream.boolean(more):
                     break
-                out[stream.integer(0, count)] = pick()
+                value = pick()  # (then its position: the order of the draws as before)
+                position = stream.integer(0, count)
+                if self.unique:
+                    key = value.item() if hasattr(value, "item") else value
+                    if key == key and key in placed:
+                        continue
+                    placed.add(key)
+                out[position] = value
             finally:
                 if source is not None:
                     source.close_span()
@@ -443,3 +452,10 @@ class Permutation(RandomPicker[list[Any]]):
 
     def arguments(self) -> tuple[list[Any], dict[str, Any]]:
         return [self.values], {}
+
+
+def _is_nan(fill: Any) -> bool:
+    """Whether ``fill`` is NaN, or a ``Constant`` of NaN: the one fill a unique array may have
+    (NaN equals nothing, so it never repeats), as Hypothesis allows."""
+    value = fill.value if isinstance(fill, Constant) else fill
+    return isinstance(value, float) and value != value
