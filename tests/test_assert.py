@@ -223,6 +223,34 @@ found = sy.find(pair, lambda p: p[1] in p[0] and p[1] >= 1000, seed=SEED)
 print(repr((r.tried, r.discarded, r.discarded_by, r.first_index, r.smallest, r.shrink_steps, r.shrink_tries, r.tape.values(), found)))
 """
 
+#: This change's paths: a failure found by the probe with edge values, a find inside a test
+#: that is shrunk, AnySize's sizes, a JSON dict widened to its key, and a set of strings (whose
+#: hashes differ from one process to the next) parsed and shrunk.
+SCRIPT_PROBES = """
+import json
+import synthia as sy
+pair = sy.ArrayPicker(sy.RandomInteger(-20, 1), sy.RandomInteger(-20, 1))
+edges = sy.Assert(lambda x: x[0] - 20 != x[1], sy.FixedCount(300), x=pair).run(seed=SEED)
+def inner(gap):
+    found = sy.find(pair, lambda x: x[0] + gap == x[1], seed=SEED)
+    assert found == (0, gap) and gap > -15
+nested = sy.Assert(inner, sy.FixedCount(50), gap=sy.RandomInteger(-20, 1)).run(seed=SEED)
+BACKSLASH = chr(92)
+text = sy.RandomString(sy.AnySize(), alphabet='ab"' + BACKSLASH)
+value = sy.Deferred(lambda: sy.Choice(None, sy.AnyInteger(), text, sy.ComposeList(value, sy.AnySize()), sy.DictPicker(text, value, sy.AnySize())))
+def round_trips(v):
+    encoded = json.dumps(v).replace(BACKSLASH * 2, BACKSLASH)
+    try:
+        return json.loads(encoded) == v
+    except ValueError:
+        return False
+widened = sy.Assert(round_trips, sy.FixedCount(2000), v=value).run(seed=SEED)
+words = sy.Apply(frozenset, sy.SetPicker(sy.Choice(sy.RandomText(sy.AnySize()), sy.Apply(frozenset, sy.SetPicker(sy.RandomText(sy.AnySize()), 2))), 4))
+shrunk = sy.shrink(words, frozenset({'ab', 'xyz', frozenset({'q', 'rs'}), 'k'}), lambda w: len(w) < 4)
+print(repr((edges.first_index, edges.notes, edges.smallest, nested.smallest, nested.shrink_tries, widened.smallest,
+            widened.tape.values(), sorted(map(repr, shrunk.smallest["value"])), shrunk.shrink_tries)))
+"""
+
 #: The same run under a clock that races (every reading a minute after the last): no default
 #: path reads it to decide what to report.
 FAST_CLOCK = """
@@ -235,8 +263,8 @@ time.perf_counter = time.monotonic = time.process_time = time.time = _fast
 """
 
 
-@pytest.mark.parametrize("script", [SCRIPT, SCRIPT_TEXTS, SCRIPT_WIDENING, SCRIPT_DISCARDS],
-                         ids=["trees", "texts and Binds", "widening and coupled sizes", "discards and copies"])
+@pytest.mark.parametrize("script", [SCRIPT, SCRIPT_TEXTS, SCRIPT_WIDENING, SCRIPT_DISCARDS, SCRIPT_PROBES],
+                         ids=["trees", "texts and Binds", "widening and coupled sizes", "discards and copies", "probes, nested runs, sets"])
 @pytest.mark.parametrize("seed", [3, 2026])
 def test_the_same_seed_gives_the_same_report_in_a_fresh_process(seed: int, script: str) -> None:
     import subprocess
